@@ -1,0 +1,219 @@
+/*!
+ * @file CListDelta.h
+ * @brief ListDelta's C core: list diffs over arrays of 64-bit identities.
+ *
+ * A caller maps each list element to a 64-bit identity (and optionally a 64-bit content hash),
+ * then asks a reusable workspace for a Heckel diff (O(n + m), minimal moves) or a Myers diff
+ * (a longest common subsequence, inserts and deletes only). The result points into the
+ * workspace and stays valid until the workspace is used again. Every function reports failure
+ * through ::ld_status; none aborts, prints or sets errno.
+ *
+ * Thread safety: the library has no global state. A workspace is used by one thread at a time;
+ * a cancel token may be cancelled from any thread while a diff polls it on another.
+ */
+#ifndef CLISTDELTA_H
+#define CLISTDELTA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*! @brief The outcome of every fallible call. */
+typedef enum ld_status {
+    /*! Success. */
+    LD_OK = 0,
+    /*! A required pointer is NULL: the workspace, the result, a token's out-parameter, or an
+     *  array whose count is non-zero (this includes a content-hash array given for one side
+     *  only when the other side is non-empty). */
+    LD_ERROR_INVALID = 1,
+    /*! The allocator returned NULL. */
+    LD_ERROR_ALLOC = 2,
+    /*! A count exceeds ::LD_MAX_COUNT, or a buffer's byte size would not fit in size_t. */
+    LD_ERROR_OVERFLOW = 3,
+    /*! The diff observed its cancel token and stopped. */
+    LD_CANCELLED = 4,
+    /*! Myers only: the edit distance exceeds the caller's budget (ld_options_t::max_edits). */
+    LD_EDIT_BUDGET_EXCEEDED = 5,
+} ld_status;
+
+/*! @brief The largest source or target count a diff accepts (indices fit in int32_t). */
+#define LD_MAX_COUNT ((size_t)0x3FFFFFFF)
+
+/*! @brief A short, static, human-readable description of @p status. */
+const char *ld_status_description(ld_status status);
+
+/* MARK: Hashing */
+
+/*!
+ * @brief Hashes @p length bytes with @p seed to 64 bits.
+ * @param bytes   @p length bytes; may be NULL when @p length is 0.
+ * @param out_hash receives the hash; untouched on error.
+ * @return LD_OK, or LD_ERROR_INVALID when @p bytes is NULL with a non-zero @p length or
+ *         @p out_hash is NULL.
+ * @note XXH3-64 where the package was built with the system libxxhash (trait `SystemXXHash`,
+ *       Linux); a portable multiply-mix hash elsewhere. Values differ between the two builds and
+ *       may change between versions: use them within one process only. O(length).
+ */
+ld_status ld_hash64(const void *bytes, size_t length, uint64_t seed, uint64_t *out_hash);
+
+/*! @brief The hash function ld_hash64() was built with: "xxh3" or "portable". */
+const char *ld_hash64_backend(void);
+
+/* MARK: Allocation */
+
+/*!
+ * @brief Where a workspace or token gets its memory. Pass NULL anywhere for malloc/free.
+ * @note @c allocate returns NULL on failure; @c deallocate receives the length that was
+ *       allocated. Tests inject failures and count live bytes through this.
+ */
+typedef struct ld_allocator {
+    void *(*allocate)(void *context, size_t length);
+    void (*deallocate)(void *context, void *pointer, size_t length);
+    void *context;
+} ld_allocator_t;
+
+/* MARK: Cancellation */
+
+/*! @brief An opaque flag that a diff polls; cancel it from any thread. */
+typedef struct ld_cancel_token ld_cancel_token_t;
+
+/*!
+ * @brief Creates an uncancelled token.
+ * @param allocator NULL for malloc/free; it must outlive the token.
+ * @return LD_OK, LD_ERROR_INVALID (@p out is NULL) or LD_ERROR_ALLOC; @p out untouched on error.
+ */
+ld_status ld_cancel_token_create(const ld_allocator_t *allocator, ld_cancel_token_t **out);
+
+/*! @brief Requests cancellation; safe from any thread, at any time, any number of times. */
+void ld_cancel_token_cancel(ld_cancel_token_t *token);
+
+/*! @brief Whether ld_cancel_token_cancel() was called since creation or the last reset. */
+bool ld_cancel_token_is_cancelled(const ld_cancel_token_t *token);
+
+/*! @brief Clears the flag so the token can serve another diff. */
+void ld_cancel_token_reset(ld_cancel_token_t *token);
+
+/*! @brief Frees @p token (NULL is ignored). No diff may still be polling it. */
+void ld_cancel_token_free(ld_cancel_token_t *token);
+
+/* MARK: Workspace */
+
+/*! @brief Opaque, reusable memory for diffs and their results. */
+typedef struct ld_workspace ld_workspace_t;
+
+/*!
+ * @brief Creates an empty workspace; it allocates on first use.
+ * @param allocator NULL for malloc/free; it must outlive the workspace.
+ * @return LD_OK, LD_ERROR_INVALID (@p out is NULL) or LD_ERROR_ALLOC; @p out untouched on error.
+ */
+ld_status ld_workspace_create(const ld_allocator_t *allocator, ld_workspace_t **out);
+
+/*!
+ * @brief Returns all memory the workspace holds to its allocator; it stays usable.
+ * @note Invalidates the last result. Call it to shed memory after a very large diff.
+ */
+void ld_workspace_reset(ld_workspace_t *workspace);
+
+/*! @brief Frees @p workspace and everything it holds (NULL is ignored). */
+void ld_workspace_free(ld_workspace_t *workspace);
+
+/*! @brief Bytes the workspace currently holds: after a diff, that diff's peak extra memory. */
+size_t ld_workspace_bytes_held(const ld_workspace_t *workspace);
+
+/* MARK: Diffing */
+
+/*! @brief A matched element: its index in the source and in the target. */
+typedef struct ld_pair {
+    int32_t source;
+    int32_t target;
+} ld_pair_t;
+
+/*! @brief Optional inputs of a diff; a zero-initialised struct (or NULL) means none. */
+typedef struct ld_options {
+    /*! One content hash per source element, or NULL. Give both sides or neither. */
+    const uint64_t *source_content;
+    /*! One content hash per target element, or NULL. */
+    const uint64_t *target_content;
+    /*! Polled at least every 4,096 elements of work; NULL never cancels. */
+    const ld_cancel_token_t *cancel;
+    /*! Myers only: the largest edit distance (deletes + inserts) to compute; 0 = unlimited. */
+    size_t max_edits;
+} ld_options_t;
+
+/*!
+ * @brief A diff, owned by the workspace and valid until the workspace's next use.
+ *
+ * Applying it: delete @c deleted and the sources of @c moved (in descending source order),
+ * then insert @c inserted and the targets of @c moved (in ascending target order); the
+ * elements of @c updated changed content but kept their identity.
+ */
+typedef struct ld_result {
+    /*! For each source index, its matched target index, or -1 when deleted. */
+    const int32_t *source_to_target;
+    size_t source_count;
+    /*! For each target index, its matched source index, or -1 when inserted. */
+    const int32_t *target_to_source;
+    size_t target_count;
+    /*! Unmatched source indices, ascending. */
+    const int32_t *deleted;
+    size_t deleted_count;
+    /*! Unmatched target indices, ascending. */
+    const int32_t *inserted;
+    size_t inserted_count;
+    /*! Matched pairs off a longest increasing run of target positions, by ascending target:
+     *  the fewest moves that turn the survivors' order into the target's. Always empty for
+     *  Myers. */
+    const ld_pair_t *moved;
+    size_t moved_count;
+    /*! Matched pairs whose content hashes differ, by ascending source; empty without hashes. */
+    const ld_pair_t *updated;
+    size_t updated_count;
+} ld_result_t;
+
+/*!
+ * @brief Matches identities of @p source against @p target (Heckel), with minimal moves.
+ *
+ * Equal identities match in order: the k-th occurrence of an identity in the source matches
+ * its k-th occurrence in the target; surplus occurrences are deletes or inserts.
+ *
+ * @param workspace    a workspace not in use by another thread.
+ * @param source       @p source_count identities; may be NULL when the count is 0.
+ * @param target       @p target_count identities; may be NULL when the count is 0.
+ * @param options      NULL, or content hashes, a cancel token (max_edits is ignored).
+ * @param out          receives the result; untouched on error.
+ * @return LD_OK, LD_ERROR_INVALID, LD_ERROR_OVERFLOW, LD_ERROR_ALLOC or LD_CANCELLED. On any
+ *         error the workspace stays usable and the previous result is no longer valid.
+ * @note O(n + m) expected time plus O(k log k) for the k matched elements' moves, O(n + m)
+ *       space: at most 30 bytes per element of n + m. A warm workspace allocates nothing for
+ *       a diff whose counts are each no larger than an earlier one's.
+ */
+ld_status ld_heckel_diff(ld_workspace_t *workspace,
+                         const uint64_t *source, size_t source_count,
+                         const uint64_t *target, size_t target_count,
+                         const ld_options_t *options, ld_result_t *out);
+
+/*!
+ * @brief Finds a longest common subsequence of @p source and @p target (linear-space Myers).
+ *
+ * The result has the fewest deletes + inserts of any script (duplicates included) and no moves.
+ *
+ * @param options  NULL, or content hashes, a cancel token and an edit budget.
+ * @return as ld_heckel_diff(), plus LD_EDIT_BUDGET_EXCEEDED when the edit distance is larger
+ *         than options->max_edits (callers fall back to ld_heckel_diff()).
+ * @note O((n + m) · D) time for edit distance D (O(n + m + D²) expected), O(n + m) space.
+ *       With a budget, the time is at most O((n + m) · max_edits) before giving up.
+ */
+ld_status ld_myers_diff(ld_workspace_t *workspace,
+                        const uint64_t *source, size_t source_count,
+                        const uint64_t *target, size_t target_count,
+                        const ld_options_t *options, ld_result_t *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CLISTDELTA_H */

@@ -1,0 +1,104 @@
+#ifndef CLISTDELTA_INTERNAL_H
+#define CLISTDELTA_INTERNAL_H
+
+#include "CListDelta.h"
+
+#include <stdatomic.h>
+
+/* Elements of work between two polls of the cancel token: well under a millisecond. */
+#define LD_POLL_INTERVAL ((size_t)4096)
+
+struct ld_cancel_token {
+    atomic_bool cancelled;
+    ld_allocator_t allocator;
+};
+
+typedef enum {
+    LD_BUFFER_SOURCE_TO_TARGET,
+    LD_BUFFER_TARGET_TO_SOURCE,
+    LD_BUFFER_DELETED,
+    LD_BUFFER_INSERTED,
+    LD_BUFFER_MOVED,
+    LD_BUFFER_UPDATED,
+    LD_BUFFER_SCRATCH,
+    LD_BUFFER_COUNT
+} ld_buffer_id;
+
+typedef struct {
+    void *pointer;
+    size_t length;
+} ld_buffer_t;
+
+struct ld_workspace {
+    ld_allocator_t allocator;
+    ld_buffer_t buffers[LD_BUFFER_COUNT];
+    size_t bytes_held;
+};
+
+/* Everything one diff reads and writes; both algorithms fill the two index maps and the
+ * shared code derives the rest. */
+typedef struct {
+    const uint64_t *source;
+    const uint64_t *target;
+    size_t source_count;
+    size_t target_count;
+    const uint64_t *source_content; /* NULL when the caller gave no content hashes */
+    const uint64_t *target_content;
+    const ld_cancel_token_t *cancel;
+    size_t max_edits;
+    int32_t *source_to_target;
+    int32_t *target_to_source;
+    int32_t *deleted;
+    int32_t *inserted;
+    ld_pair_t *moved;
+    ld_pair_t *updated;
+    size_t deleted_count;
+    size_t inserted_count;
+    size_t moved_count;
+    size_t updated_count;
+} ld_diff_t;
+
+static inline bool ld_mul_size(size_t a, size_t b, size_t *out) {
+    if (b != 0 && a > SIZE_MAX / b) return false;
+    *out = a * b;
+    return true;
+}
+
+static inline bool ld_add_size(size_t a, size_t b, size_t *out) {
+    if (a > SIZE_MAX - b) return false;
+    *out = a + b;
+    return true;
+}
+
+static inline size_t ld_min_size(size_t a, size_t b) { return a < b ? a : b; }
+
+static inline bool ld_is_cancelled(const ld_cancel_token_t *token) {
+    return token != NULL && atomic_load_explicit(&token->cancelled, memory_order_relaxed);
+}
+
+/* workspace.c */
+void *ld_allocate(const ld_allocator_t *allocator, size_t length);
+void ld_deallocate(const ld_allocator_t *allocator, void *pointer, size_t length);
+ld_allocator_t ld_allocator_or_default(const ld_allocator_t *allocator);
+/* Makes buffer `id` hold at least count * size bytes; its old contents are lost. */
+ld_status ld_workspace_reserve(ld_workspace_t *workspace, ld_buffer_id id, size_t count,
+                               size_t size, void **out);
+
+/* diff.c: validates the arguments, reserves the result buffers and fills `diff` (the
+ * algorithm reserves its own scratch); ld_diff_finish derives deletes, inserts and updates
+ * from the index maps and publishes the result. */
+ld_status ld_diff_begin(ld_workspace_t *workspace,
+                        const uint64_t *source, size_t source_count,
+                        const uint64_t *target, size_t target_count,
+                        const ld_options_t *options, const ld_result_t *out,
+                        ld_diff_t *diff);
+ld_status ld_diff_finish(ld_diff_t *diff, ld_result_t *out);
+/* Matches the common prefix of both sides; its length goes to out_length. */
+ld_status ld_match_common_prefix(ld_diff_t *diff, size_t *out_length);
+
+/* moves.c: fills diff->moved with the matched pairs off one longest increasing run of source
+ * indices in target order; the first `matched_prefix` target positions are on it already.
+ * Uses the workspace's scratch buffer. */
+ld_status ld_find_minimal_moves(ld_diff_t *diff, ld_workspace_t *workspace, size_t matched_prefix);
+
+#endif /* CLISTDELTA_INTERNAL_H */

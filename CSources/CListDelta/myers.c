@@ -1,0 +1,181 @@
+#include "internal.h"
+
+/* Linear-space Myers: find the middle snake of the edit graph by searching forward from the
+ * top-left and backward from the bottom-right until the two frontiers overlap, keep the snake,
+ * and solve the two smaller rectangles on either side. `forward[k]` is the furthest x reached
+ * on diagonal k = x - y; `backward[k]` the furthest distance from the bottom-right corner on
+ * reverse diagonal k. A value of -1 marks a diagonal with no point inside the grid. */
+typedef struct {
+    ld_diff_t *diff;
+    int32_t *forward;  /* both arrays are indexed from -offset to +offset */
+    int32_t *backward;
+    ptrdiff_t work;    /* elements of work left before the next poll */
+} ld_myers_t;
+
+typedef struct {
+    ptrdiff_t x, y, u, v; /* the snake runs from (x, y) to (u, v) */
+    size_t edits;         /* the rectangle's edit distance */
+} ld_snake_t;
+
+static inline bool ld_myers_poll(ld_myers_t *myers, ptrdiff_t work) {
+    myers->work -= work;
+    if (myers->work > 0) return true;
+    myers->work = (ptrdiff_t)LD_POLL_INTERVAL;
+    return !ld_is_cancelled(myers->diff->cancel);
+}
+
+/* Follows equal elements from (x, x - k) forward; returns the end x, or -2 when cancelled. */
+static ptrdiff_t ld_follow_forward(ld_myers_t *myers, const uint64_t *a, ptrdiff_t n,
+                                   const uint64_t *b, ptrdiff_t m, ptrdiff_t x, ptrdiff_t k) {
+    ptrdiff_t start = x;
+    for (;;) {
+        ptrdiff_t limit = x + (ptrdiff_t)LD_POLL_INTERVAL;
+        if (limit > n) limit = n;
+        if (limit > m + k) limit = m + k;
+        while (x < limit && a[x] == b[x - k]) x++;
+        if (!ld_myers_poll(myers, x - start + 1)) return -2;
+        if (x < limit || limit == n || limit == m + k) return x;
+        start = x;
+    }
+}
+
+/* The same, backward from the bottom-right corner: x counts elements taken from the ends. */
+static ptrdiff_t ld_follow_backward(ld_myers_t *myers, const uint64_t *a, ptrdiff_t n,
+                                    const uint64_t *b, ptrdiff_t m, ptrdiff_t x, ptrdiff_t k) {
+    ptrdiff_t start = x;
+    for (;;) {
+        ptrdiff_t limit = x + (ptrdiff_t)LD_POLL_INTERVAL;
+        if (limit > n) limit = n;
+        if (limit > m + k) limit = m + k;
+        while (x < limit && a[n - 1 - x] == b[m - 1 - (x - k)]) x++;
+        if (!ld_myers_poll(myers, x - start + 1)) return -2;
+        if (x < limit || limit == n || limit == m + k) return x;
+        start = x;
+    }
+}
+
+/* The furthest x a path reaches on diagonal k in step d, before following its snake, from
+ * the step-(d-1) frontier `v`; -1 when neither neighbour leads to a point inside the grid. */
+static inline ptrdiff_t ld_step(const int32_t *v, ptrdiff_t d, ptrdiff_t k, ptrdiff_t n, ptrdiff_t m) {
+    ptrdiff_t down = (k + 1 <= d - 1 && v[k + 1] >= 0) ? v[k + 1] : -1;       /* y + 1 */
+    ptrdiff_t right = (k - 1 >= -(d - 1) && v[k - 1] >= 0) ? v[k - 1] + 1 : -1; /* x + 1 */
+    if (down >= 0 && down - k > m) down = -1;
+    if (right > n) right = -1;
+    return down > right ? down : right;
+}
+
+static ld_status ld_middle_snake(ld_myers_t *myers, const uint64_t *a, ptrdiff_t n,
+                                 const uint64_t *b, ptrdiff_t m, size_t edit_limit,
+                                 ld_snake_t *out) {
+    int32_t *forward = myers->forward, *backward = myers->backward;
+    ptrdiff_t delta = n - m;
+    bool odd = (delta & 1) != 0;
+    for (ptrdiff_t d = 0; d <= (n + m + 1) / 2; d++) {
+        if (d > 0 && (size_t)(2 * d - 1) > edit_limit) return LD_EDIT_BUDGET_EXCEEDED;
+        for (ptrdiff_t k = -d; k <= d; k += 2) {
+            ptrdiff_t x = d == 0 ? 0 : ld_step(forward, d, k, n, m);
+            if (x < 0) {
+                forward[k] = -1;
+                continue;
+            }
+            ptrdiff_t end = ld_follow_forward(myers, a, n, b, m, x, k);
+            if (end == -2) return LD_CANCELLED;
+            forward[k] = (int32_t)end;
+            ptrdiff_t reverse = delta - k;
+            if (odd && reverse >= -(d - 1) && reverse <= d - 1 && backward[reverse] >= 0 &&
+                end + backward[reverse] >= n) {
+                *out = (ld_snake_t){ x, x - k, end, end - k, (size_t)(2 * d - 1) };
+                return LD_OK;
+            }
+        }
+        for (ptrdiff_t k = -d; k <= d; k += 2) {
+            ptrdiff_t x = d == 0 ? 0 : ld_step(backward, d, k, n, m);
+            if (x < 0) {
+                backward[k] = -1;
+                continue;
+            }
+            ptrdiff_t end = ld_follow_backward(myers, a, n, b, m, x, k);
+            if (end == -2) return LD_CANCELLED;
+            backward[k] = (int32_t)end;
+            ptrdiff_t ahead = delta - k;
+            if (!odd && ahead >= -d && ahead <= d && forward[ahead] >= 0 &&
+                end + forward[ahead] >= n) {
+                if ((size_t)(2 * d) > edit_limit) return LD_EDIT_BUDGET_EXCEEDED;
+                *out = (ld_snake_t){ n - end, m - (end - k), n - x, m - (x - k), (size_t)(2 * d) };
+                return LD_OK;
+            }
+        }
+    }
+    /* The frontiers always meet by step ceil((n + m) / 2); reaching here is a bug. */
+    return LD_ERROR_INVALID;
+}
+
+static void ld_match(ld_diff_t *diff, size_t source_index, size_t target_index) {
+    diff->source_to_target[source_index] = (int32_t)target_index;
+    diff->target_to_source[target_index] = (int32_t)source_index;
+}
+
+/* Solves source[a_start, a_end) against target[b_start, b_end). Only the outermost call has
+ * an edit limit: its middle snake knows the whole edit distance. */
+static ld_status ld_myers_solve(ld_myers_t *myers, size_t a_start, size_t a_end,
+                                size_t b_start, size_t b_end, size_t edit_limit) {
+    ld_diff_t *diff = myers->diff;
+    const uint64_t *source = diff->source, *target = diff->target;
+    while (a_start < a_end && b_start < b_end && source[a_start] == target[b_start]) {
+        if (!ld_myers_poll(myers, 1)) return LD_CANCELLED;
+        ld_match(diff, a_start++, b_start++);
+    }
+    while (a_start < a_end && b_start < b_end && source[a_end - 1] == target[b_end - 1]) {
+        if (!ld_myers_poll(myers, 1)) return LD_CANCELLED;
+        ld_match(diff, --a_end, --b_end);
+    }
+    if (a_start == a_end || b_start == b_end) {
+        return (a_end - a_start) + (b_end - b_start) > edit_limit ? LD_EDIT_BUDGET_EXCEEDED : LD_OK;
+    }
+    /* Both ends now differ, so the edit distance is at least 2 and each half below is a
+     * strictly smaller problem. */
+    ld_snake_t snake;
+    ld_status status = ld_middle_snake(myers, source + a_start, (ptrdiff_t)(a_end - a_start),
+                                       target + b_start, (ptrdiff_t)(b_end - b_start),
+                                       edit_limit, &snake);
+    if (status != LD_OK) return status;
+    for (ptrdiff_t x = snake.x; x < snake.u; x++) {
+        ld_match(diff, a_start + (size_t)x, b_start + (size_t)(x - (snake.x - snake.y)));
+    }
+    if ((status = ld_myers_solve(myers, a_start, a_start + (size_t)snake.x,
+                                 b_start, b_start + (size_t)snake.y, SIZE_MAX))) {
+        return status;
+    }
+    return ld_myers_solve(myers, a_start + (size_t)snake.u, a_end,
+                          b_start + (size_t)snake.v, b_end, SIZE_MAX);
+}
+
+ld_status ld_myers_diff(ld_workspace_t *workspace,
+                        const uint64_t *source, size_t source_count,
+                        const uint64_t *target, size_t target_count,
+                        const ld_options_t *options, ld_result_t *out) {
+    ld_diff_t diff;
+    ld_status status = ld_diff_begin(workspace, source, source_count, target, target_count,
+                                     options, out, &diff);
+    if (status != LD_OK) return status;
+
+    /* Diagonals run from -(d_max + 1) to d_max + 1, d_max = ceil((n + m) / 2). */
+    size_t offset = (source_count + target_count + 1) / 2 + 1, width = 2 * offset + 1;
+    int32_t *frontiers;
+    if ((status = ld_workspace_reserve(workspace, LD_BUFFER_SCRATCH, width,
+                                       2 * sizeof(int32_t), (void **)&frontiers))) {
+        return status;
+    }
+    ld_myers_t myers = {
+        .diff = &diff,
+        .forward = frontiers + offset,
+        .backward = frontiers + width + offset,
+        .work = (ptrdiff_t)LD_POLL_INTERVAL,
+    };
+    if (ld_is_cancelled(diff.cancel)) return LD_CANCELLED;
+    size_t edit_limit = diff.max_edits == 0 ? SIZE_MAX : diff.max_edits;
+    if ((status = ld_myers_solve(&myers, 0, source_count, 0, target_count, edit_limit))) {
+        return status;
+    }
+    return ld_diff_finish(&diff, out);
+}

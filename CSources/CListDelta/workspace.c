@@ -1,0 +1,78 @@
+#include "internal.h"
+
+#include <stdlib.h>
+
+static void *ld_malloc(void *context, size_t length) {
+    (void)context;
+    return malloc(length);
+}
+
+static void ld_free(void *context, void *pointer, size_t length) {
+    (void)context;
+    (void)length;
+    free(pointer);
+}
+
+ld_allocator_t ld_allocator_or_default(const ld_allocator_t *allocator) {
+    if (allocator != NULL && allocator->allocate != NULL && allocator->deallocate != NULL) {
+        return *allocator;
+    }
+    return (ld_allocator_t){ .allocate = ld_malloc, .deallocate = ld_free, .context = NULL };
+}
+
+void *ld_allocate(const ld_allocator_t *allocator, size_t length) {
+    return allocator->allocate(allocator->context, length == 0 ? 1 : length);
+}
+
+void ld_deallocate(const ld_allocator_t *allocator, void *pointer, size_t length) {
+    if (pointer != NULL) allocator->deallocate(allocator->context, pointer, length == 0 ? 1 : length);
+}
+
+ld_status ld_workspace_create(const ld_allocator_t *allocator, ld_workspace_t **out) {
+    if (out == NULL) return LD_ERROR_INVALID;
+    ld_allocator_t chosen = ld_allocator_or_default(allocator);
+    ld_workspace_t *workspace = ld_allocate(&chosen, sizeof *workspace);
+    if (workspace == NULL) return LD_ERROR_ALLOC;
+    *workspace = (ld_workspace_t){ .allocator = chosen };
+    *out = workspace;
+    return LD_OK;
+}
+
+void ld_workspace_reset(ld_workspace_t *workspace) {
+    if (workspace == NULL) return;
+    for (size_t i = 0; i < LD_BUFFER_COUNT; i++) {
+        ld_buffer_t *buffer = &workspace->buffers[i];
+        ld_deallocate(&workspace->allocator, buffer->pointer, buffer->length);
+        *buffer = (ld_buffer_t){ 0 };
+    }
+    workspace->bytes_held = 0;
+}
+
+void ld_workspace_free(ld_workspace_t *workspace) {
+    if (workspace == NULL) return;
+    ld_workspace_reset(workspace);
+    ld_allocator_t allocator = workspace->allocator;
+    ld_deallocate(&allocator, workspace, sizeof *workspace);
+}
+
+size_t ld_workspace_bytes_held(const ld_workspace_t *workspace) {
+    return workspace == NULL ? 0 : workspace->bytes_held;
+}
+
+ld_status ld_workspace_reserve(ld_workspace_t *workspace, ld_buffer_id id, size_t count,
+                               size_t size, void **out) {
+    size_t length;
+    if (!ld_mul_size(count, size, &length)) return LD_ERROR_OVERFLOW;
+    ld_buffer_t *buffer = &workspace->buffers[id];
+    if (buffer->pointer == NULL || buffer->length < length) {
+        ld_deallocate(&workspace->allocator, buffer->pointer, buffer->length);
+        workspace->bytes_held -= buffer->length;
+        *buffer = (ld_buffer_t){ 0 };
+        void *pointer = ld_allocate(&workspace->allocator, length);
+        if (pointer == NULL) return LD_ERROR_ALLOC;
+        *buffer = (ld_buffer_t){ .pointer = pointer, .length = length };
+        workspace->bytes_held += length;
+    }
+    *out = buffer->pointer;
+    return LD_OK;
+}

@@ -1,0 +1,57 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// XXH3 from the system libxxhash where a package manager provides it (Linux); every other
+/// build (iOS, macOS, or `--disable-default-traits`) compiles ListDelta's portable hash.
+let systemXXHash = "SystemXXHash"
+
+let package = Package(
+    name: "ListDelta",
+    products: [
+        .library(name: "ListDelta", targets: ["ListDelta"]),
+    ],
+    traits: [
+        .trait(
+            name: systemXXHash,
+            description: "Hash bytes with the system libxxhash (XXH3) on Linux instead of the portable hash."
+        ),
+        .default(enabledTraits: [systemXXHash]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CXXHash",
+            path: "CSources/CXXHash",
+            pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]
+        ),
+        .target(
+            name: "CListDelta",
+            dependencies: [
+                .target(name: "CXXHash", condition: .when(platforms: [.linux], traits: [systemXXHash])),
+            ],
+            path: "CSources/CListDelta",
+            cSettings: [
+                .define("LD_USE_XXHASH", .when(platforms: [.linux], traits: [systemXXHash])),
+            ]
+        ),
+        .target(
+            name: "ListDelta",
+            dependencies: ["CListDelta"]
+        ),
+        .target(
+            name: "CListDeltaChecks",
+            dependencies: ["CListDelta"],
+            path: "Tests/CListDeltaChecks"
+        ),
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(
+            name: "CListDeltaTests",
+            dependencies: ["CListDelta", "CListDeltaChecks", "TestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6],
+    cLanguageStandard: .c11
+)

@@ -1,0 +1,52 @@
+import CListDelta
+import CListDeltaChecks
+import Dispatch
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct CancellationTests {
+    private func makeToken() -> OpaquePointer {
+        var token: OpaquePointer?
+        precondition(ld_cancel_token_create(nil, &token) == LD_OK)
+        return token!
+    }
+
+    @Test(arguments: [LDC_HECKEL, LDC_MYERS])
+    func cancelledTokenStopsTheDiffAndTheWorkspaceStaysUsable(algorithm: ldc_algorithm) {
+        let token = makeToken()
+        defer { ld_cancel_token_free(token) }
+        let harness = CoreHarness()
+        let source = (0..<10_000).map(UInt64.init)
+        ld_cancel_token_cancel(token)
+        #expect(ld_cancel_token_is_cancelled(token))
+        var out = ld_result_t()
+        out.moved_count = 12_345
+        _ = harness.diff(algorithm, source: source, target: source.reversed(), cancel: token) { status, result in
+            #expect(status == LD_CANCELLED)
+        }
+        ld_cancel_token_reset(token)
+        #expect(!ld_cancel_token_is_cancelled(token))
+        #expect(harness.diff(algorithm, source: [1, 2], target: [2, 1], cancel: token) == LD_OK)
+        #expect(harness.verify(algorithm, source: source, target: source.shuffled()).isEmpty)
+    }
+
+    @Test func cancellationFromAnotherThreadStopsALongMyersDiff() {
+        // Two unrelated 200k lists: Myers would need tens of seconds.
+        let token = makeToken()
+        defer { ld_cancel_token_free(token) }
+        var random = SplitMix64(seed: 11)
+        let source = (0..<200_000).map { _ in random.next() }
+        let target = (0..<200_000).map { _ in random.next() }
+        nonisolated(unsafe) let sharedToken = token
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) {
+            ld_cancel_token_cancel(sharedToken)
+        }
+        let harness = CoreHarness()
+        let started = Date()
+        #expect(harness.diff(LDC_MYERS, source: source, target: target, cancel: token) == LD_CANCELLED)
+        // Generous: only a diff that ignored the token would take this long.
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(harness.verify(LDC_HECKEL, source: [3, 2, 1], target: [1, 2, 3]).isEmpty)
+    }
+}

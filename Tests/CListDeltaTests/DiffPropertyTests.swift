@@ -1,0 +1,60 @@
+import CListDelta
+import CListDeltaChecks
+import Testing
+import TestSupport
+
+/// Thousands of seeded random pairs, each checked by `ldc_check_result` against brute-force
+/// references (LCS by dynamic programming, LIS by O(k²), replay, k-th occurrence pairing).
+/// A failure names its seed: `RandomLists.pair(seed:)` rebuilds the input.
+@Suite struct DiffPropertyTests {
+    static let seeds: ClosedRange<UInt64> = 1...4_000
+
+    @Test(arguments: [LDC_HECKEL, LDC_MYERS])
+    func randomPairsMatchReferences(algorithm: ldc_algorithm) {
+        let harness = CoreHarness()
+        for seed in Self.seeds {
+            let (source, target) = RandomLists.pair(seed: seed)
+            let verdict = harness.verify(algorithm, source: source, target: target)
+            #expect(verdict.isEmpty, "seed \(seed): \(verdict)\nsource \(source)\ntarget \(target)")
+        }
+    }
+
+    @Test(arguments: [LDC_HECKEL, LDC_MYERS])
+    func randomPairsWithContentReportExactUpdates(algorithm: ldc_algorithm) {
+        let harness = CoreHarness()
+        for seed in Self.seeds.prefix(1_500) {
+            let (source, target) = RandomLists.pair(seed: seed)
+            let verdict = harness.verify(
+                algorithm, source: source, target: target,
+                sourceContent: RandomLists.content(for: source, changed: seed),
+                targetContent: RandomLists.content(for: target, changed: ~seed)
+            )
+            #expect(verdict.isEmpty, "seed \(seed): \(verdict)")
+        }
+    }
+
+    @Test(arguments: [LDC_HECKEL, LDC_MYERS])
+    func largerEditedListsStayCorrect(algorithm: ldc_algorithm) {
+        let harness = CoreHarness()
+        for seed in UInt64(1)...60 {
+            var random = SplitMix64(seed: seed)
+            let source = (0..<UInt64(300 + random.bounded(300))).map { $0 }
+            let target = RandomLists.edited(source, alphabet: 700, &random)
+            let verdict = harness.verify(algorithm, source: source, target: target)
+            #expect(verdict.isEmpty, "seed \(seed): \(verdict)")
+        }
+    }
+
+    @Test func checkerRejectsAWrongResult() {
+        // The references must be able to fail: a result for other input is refused.
+        let harness = CoreHarness()
+        let source: [UInt64] = [1, 2, 3, 4], target: [UInt64] = [4, 1, 2, 3]
+        _ = harness.diff(LDC_HECKEL, source: source, target: target) { status, result in
+            #expect(status == LD_OK)
+            withUnsafePointer(to: result) { result in
+                let other: [UInt64] = [4, 2, 1, 3]
+                #expect(ldc_check_result(LDC_HECKEL, source, 4, other, 4, nil, nil, result) != nil)
+            }
+        }
+    }
+}
