@@ -9,6 +9,8 @@ let package = Package(
     name: "ListDelta",
     products: [
         .library(name: "ListDelta", targets: ["ListDelta"]),
+        /// The C core alone, for C and Objective-C callers (and the benchmarks).
+        .library(name: "CListDelta", targets: ["CListDelta"]),
     ],
     traits: [
         .trait(

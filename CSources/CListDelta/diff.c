@@ -2,16 +2,6 @@
 
 #include <string.h>
 
-/* Sets `count` indices to -1 (all bytes 0xFF), polling between chunks. */
-static ld_status ld_mark_unmatched(int32_t *indices, size_t count, const ld_cancel_token_t *cancel) {
-    for (size_t start = 0; start < count; start += LD_POLL_INTERVAL) {
-        if (ld_is_cancelled(cancel)) return LD_CANCELLED;
-        size_t chunk = ld_min_size(LD_POLL_INTERVAL, count - start);
-        memset(indices + start, 0xFF, chunk * sizeof *indices);
-    }
-    return LD_OK;
-}
-
 ld_status ld_diff_begin(ld_workspace_t *workspace,
                         const uint64_t *source, size_t source_count,
                         const uint64_t *target, size_t target_count,
@@ -55,9 +45,14 @@ ld_status ld_diff_begin(ld_workspace_t *workspace,
                                        sizeof(ld_pair_t), (void **)&diff->updated))) {
         return status;
     }
-    if ((status = ld_mark_unmatched(diff->source_to_target, source_count, diff->cancel)) ||
-        (status = ld_mark_unmatched(diff->target_to_source, target_count, diff->cancel))) {
-        return status;
+    return LD_OK;
+}
+
+ld_status ld_mark_unmatched(int32_t *indices, size_t count, const ld_cancel_token_t *cancel) {
+    for (size_t start = 0; start < count; start += LD_POLL_INTERVAL) {
+        if (ld_is_cancelled(cancel)) return LD_CANCELLED;
+        size_t chunk = ld_min_size(LD_POLL_INTERVAL, count - start);
+        memset(indices + start, 0xFF, chunk * sizeof *indices); /* every int32_t becomes -1 */
     }
     return LD_OK;
 }
@@ -77,21 +72,54 @@ ld_status ld_match_common_prefix(ld_diff_t *diff, size_t *out_length) {
     return LD_OK;
 }
 
-ld_status ld_diff_finish(ld_diff_t *diff, ld_result_t *out) {
-    for (size_t i = 0; i < diff->source_count; i++) {
-        int32_t j = diff->source_to_target[i];
-        if (j < 0) {
-            diff->deleted[diff->deleted_count++] = (int32_t)i;
-        } else if (diff->source_content != NULL &&
-                   diff->source_content[i] != diff->target_content[j]) {
-            diff->updated[diff->updated_count++] = (ld_pair_t){ (int32_t)i, j };
+static ld_status ld_collect(ld_diff_t *diff, size_t from, size_t to, bool deletes) {
+    const int32_t *restrict source_to_target = diff->source_to_target;
+    int32_t *restrict deleted = diff->deleted;
+    bool updates = diff->source_content != NULL;
+    size_t deleted_count = diff->deleted_count;
+    for (size_t chunk_start = from; chunk_start < to; chunk_start += LD_POLL_INTERVAL) {
+        if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
+        size_t chunk_end = ld_min_size(to, chunk_start + LD_POLL_INTERVAL);
+        if (deletes) {
+            for (size_t i = chunk_start; i < chunk_end; i++) {
+                deleted[deleted_count] = (int32_t)i; /* branch-free: kept only when unmatched */
+                deleted_count += source_to_target[i] < 0;
+            }
         }
-        if ((i & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
+        if (updates) {
+            for (size_t i = chunk_start; i < chunk_end; i++) {
+                int32_t j = source_to_target[i];
+                if (j >= 0 && diff->source_content[i] != diff->target_content[j]) {
+                    diff->updated[diff->updated_count++] = (ld_pair_t){ (int32_t)i, j };
+                }
+            }
+        }
     }
-    for (size_t j = 0; j < diff->target_count; j++) {
-        if (diff->target_to_source[j] < 0) diff->inserted[diff->inserted_count++] = (int32_t)j;
-        if ((j & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
+    diff->deleted_count = deleted_count;
+    return LD_OK;
+}
+
+ld_status ld_collect_updates(ld_diff_t *diff, size_t from, size_t to) {
+    return ld_collect(diff, from, to, false);
+}
+
+ld_status ld_collect_deletes_and_updates(ld_diff_t *diff) {
+    return ld_collect(diff, 0, diff->source_count, true);
+}
+
+ld_status ld_collect_inserts(ld_diff_t *diff) {
+    for (size_t chunk_start = 0; chunk_start < diff->target_count; chunk_start += LD_POLL_INTERVAL) {
+        if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
+        size_t chunk_end = ld_min_size(diff->target_count, chunk_start + LD_POLL_INTERVAL);
+        for (size_t j = chunk_start; j < chunk_end; j++) {
+            diff->inserted[diff->inserted_count] = (int32_t)j;
+            diff->inserted_count += diff->target_to_source[j] < 0;
+        }
     }
+    return LD_OK;
+}
+
+void ld_diff_publish(const ld_diff_t *diff, ld_result_t *out) {
     *out = (ld_result_t){
         .source_to_target = diff->source_to_target,
         .source_count = diff->source_count,
@@ -106,5 +134,4 @@ ld_status ld_diff_finish(ld_diff_t *diff, ld_result_t *out) {
         .updated = diff->updated,
         .updated_count = diff->updated_count,
     };
-    return LD_OK;
 }

@@ -3,19 +3,38 @@
 #include <string.h>
 
 /* An open-addressing table over the smaller side. A slot is 0 when empty; otherwise its high
- * 32 bits are a fingerprint of the identity and its low 32 bits the 1-based index of that
- * identity's next unmatched occurrence. Occurrences are chained in ascending order through
- * `next`, so the k-th occurrence on the probing side meets the k-th on the table side. Once
- * an identity's last occurrence is matched the slot keeps pointing at it: a matched index
- * means "none left". */
+ * 32 bits are a fingerprint of the identity, bit 31 says that more occurrences follow, bit 30
+ * that none is left, and bits 0-29 hold the 1-based index of the identity's next unmatched
+ * occurrence. Occurrences of a repeated identity are chained in ascending order through
+ * `next` (each entry: the following index, with bit 31 saying whether more follow it), so the
+ * k-th occurrence on the probing side meets the k-th on the table side. Unique identities,
+ * the common case, never touch `next`. */
 typedef struct {
     uint64_t *slots;
-    int32_t *next; /* indexed from `start`: the following occurrence, or -1 */
+    uint32_t *next; /* indexed from `start` */
     size_t mask;
     unsigned shift;
 } ld_table_t;
 
+/* Which side is hashed and which is probed, with everything the passes write. */
+typedef struct {
+    ld_diff_t *diff;
+    size_t start;               /* the matched prefix: both sides begin here */
+    const uint64_t *table_ids;
+    int32_t *table_map;
+    size_t table_end;
+    const uint64_t *probe_ids;
+    int32_t *probe_map;
+    size_t probe_end;
+    int32_t *probe_unmatched;   /* deleted when the source is probed, else inserted */
+    size_t *probe_unmatched_count;
+    bool source_is_probed;
+} ld_sides_t;
+
 static const uint64_t LD_FINGERPRINT_MASK = 0xFFFFFFFF00000000ull;
+static const uint64_t LD_MORE_FOLLOW = (uint64_t)1 << 31;
+static const uint64_t LD_EXHAUSTED = (uint64_t)1 << 30;
+static const uint64_t LD_INDEX_MASK = ((uint64_t)1 << 30) - 1;
 
 /* A power of two at least 1.5 times `count`: the load factor stays in (1/3, 2/3]. */
 static size_t ld_table_capacity(size_t count) {
@@ -35,67 +54,110 @@ static inline uint64_t ld_mix(uint64_t identity) {
 #endif
 }
 
-static ld_status ld_table_build(ld_table_t *table, const uint64_t *ids, size_t start, size_t end,
-                                const ld_cancel_token_t *cancel) {
-    for (size_t i = end; i-- > start;) {
-        if (((end - i) & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(cancel)) {
-            return LD_CANCELLED;
-        }
-        uint64_t identity = ids[i], mixed = ld_mix(identity);
-        uint64_t fingerprint = mixed << 32, entry = fingerprint | (uint64_t)(i + 1);
-        size_t position = (size_t)(mixed >> table->shift);
-        for (;;) {
-            uint64_t slot = table->slots[position];
-            if (slot == 0) {
-                table->slots[position] = entry;
-                table->next[i - start] = -1;
-                break;
-            }
-            if ((slot & LD_FINGERPRINT_MASK) == fingerprint) {
-                size_t later = (size_t)(uint32_t)slot - 1;
-                if (ids[later] == identity) {
-                    table->next[i - start] = (int32_t)later;
-                    table->slots[position] = entry;
+/* How many elements ahead the build and probe loops prefetch their slot: enough to hide a
+ * cache miss on a table larger than the cache. */
+#define LD_PREFETCH_DISTANCE 16
+
+static inline void ld_prefetch_slot(const ld_table_t *table, uint64_t identity) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(&table->slots[(size_t)(ld_mix(identity) >> table->shift)]);
+#else
+    (void)table;
+    (void)identity;
+#endif
+}
+
+/* Inserts the table side from the back, so each identity's chain runs in ascending order,
+ * and marks every table-side index unmatched. */
+static ld_status ld_table_build(const ld_table_t *table, const ld_sides_t *sides) {
+    const uint64_t *restrict ids = sides->table_ids;
+    int32_t *restrict map = sides->table_map;
+    uint64_t *restrict slots = table->slots;
+    size_t start = sides->start, mask = table->mask;
+    unsigned shift = table->shift;
+    for (size_t chunk_end = sides->table_end; chunk_end > start;) {
+        if (ld_is_cancelled(sides->diff->cancel)) return LD_CANCELLED;
+        size_t chunk_start = chunk_end - start > LD_POLL_INTERVAL ? chunk_end - LD_POLL_INTERVAL : start;
+        for (size_t i = chunk_end; i-- > chunk_start;) {
+            if (i >= start + LD_PREFETCH_DISTANCE) ld_prefetch_slot(table, ids[i - LD_PREFETCH_DISTANCE]);
+            uint64_t identity = ids[i], mixed = ld_mix(identity);
+            uint64_t fingerprint = mixed << 32, entry = fingerprint | (uint64_t)(i + 1);
+            size_t position = (size_t)(mixed >> shift);
+            map[i] = -1;
+            for (;;) {
+                uint64_t slot = slots[position];
+                if (slot == 0) {
+                    slots[position] = entry;
                     break;
                 }
+                if ((slot & LD_FINGERPRINT_MASK) == fingerprint) {
+                    uint64_t later = (slot & LD_INDEX_MASK) - 1;
+                    if (ids[later] == identity) {
+                        table->next[i - start] = (uint32_t)(later | (slot & LD_MORE_FOLLOW));
+                        slots[position] = entry | LD_MORE_FOLLOW;
+                        break;
+                    }
+                }
+                position = (position + 1) & mask;
             }
-            position = (position + 1) & table->mask;
         }
+        chunk_end = chunk_start;
     }
     return LD_OK;
 }
 
-static ld_status ld_table_probe(ld_table_t *table, size_t start,
-                                const uint64_t *table_ids, int32_t *table_map,
-                                const uint64_t *probe_ids, int32_t *probe_map, size_t probe_end,
-                                const ld_cancel_token_t *cancel) {
-    for (size_t j = start; j < probe_end; j++) {
-        if (((j - start) & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(cancel)) {
-            return LD_CANCELLED;
-        }
-        uint64_t identity = probe_ids[j], mixed = ld_mix(identity);
-        uint64_t fingerprint = mixed << 32;
-        size_t position = (size_t)(mixed >> table->shift);
-        for (;;) {
-            uint64_t slot = table->slots[position];
-            if (slot == 0) break;
-            if ((slot & LD_FINGERPRINT_MASK) == fingerprint) {
-                size_t candidate = (size_t)(uint32_t)slot - 1;
-                if (table_ids[candidate] == identity) {
-                    if (table_map[candidate] < 0) {
+/* Looks up the probe side in order, pairing occurrences, listing the probe side's unmatched
+ * indices and, when the source is probed, the updated pairs (ascending source order). */
+static ld_status ld_table_probe(const ld_table_t *table, const ld_sides_t *sides) {
+    ld_diff_t *diff = sides->diff;
+    const uint64_t *restrict table_ids = sides->table_ids;
+    const uint64_t *restrict probe_ids = sides->probe_ids;
+    int32_t *restrict table_map = sides->table_map;
+    int32_t *restrict probe_map = sides->probe_map;
+    int32_t *restrict unmatched = sides->probe_unmatched;
+    uint64_t *restrict slots = table->slots;
+    size_t unmatched_count = *sides->probe_unmatched_count, start = sides->start, mask = table->mask;
+    unsigned shift = table->shift;
+    bool updates_here = sides->source_is_probed && diff->source_content != NULL;
+    for (size_t chunk_start = start; chunk_start < sides->probe_end; chunk_start += LD_POLL_INTERVAL) {
+        if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
+        size_t chunk_end = ld_min_size(sides->probe_end, chunk_start + LD_POLL_INTERVAL);
+        for (size_t j = chunk_start; j < chunk_end; j++) {
+            if (j + LD_PREFETCH_DISTANCE < sides->probe_end) ld_prefetch_slot(table, probe_ids[j + LD_PREFETCH_DISTANCE]);
+            uint64_t identity = probe_ids[j], mixed = ld_mix(identity);
+            uint64_t fingerprint = mixed << 32;
+            size_t position = (size_t)(mixed >> shift);
+            int32_t match = -1;
+            for (;;) {
+                uint64_t slot = slots[position];
+                if (slot == 0) break;
+                if ((slot & LD_FINGERPRINT_MASK) == fingerprint) {
+                    size_t candidate = (size_t)(slot & LD_INDEX_MASK) - 1;
+                    if (table_ids[candidate] == identity) {
+                        if (slot & LD_EXHAUSTED) break;
+                        match = (int32_t)candidate;
                         table_map[candidate] = (int32_t)j;
-                        probe_map[j] = (int32_t)candidate;
-                        int32_t following = table->next[candidate - start];
-                        if (following >= 0) {
-                            table->slots[position] = fingerprint | (uint64_t)(following + 1);
+                        if (slot & LD_MORE_FOLLOW) {
+                            uint64_t following = table->next[candidate - start];
+                            slots[position] = fingerprint | (following & LD_MORE_FOLLOW) |
+                                              ((following & ~LD_MORE_FOLLOW) + 1);
+                        } else {
+                            slots[position] = slot | LD_EXHAUSTED;
                         }
+                        break;
                     }
-                    break;
                 }
+                position = (position + 1) & mask;
             }
-            position = (position + 1) & table->mask;
+            probe_map[j] = match;
+            unmatched[unmatched_count] = (int32_t)j; /* branch-free: kept only when unmatched */
+            unmatched_count += match < 0;
+            if (updates_here && match >= 0 && diff->source_content[j] != diff->target_content[match]) {
+                diff->updated[diff->updated_count++] = (ld_pair_t){ (int32_t)j, match };
+            }
         }
     }
+    *sides->probe_unmatched_count = unmatched_count;
     return LD_OK;
 }
 
@@ -116,14 +178,16 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
                                      options, out, &diff);
     if (status != LD_OK) return status;
 
-    /* Scratch is sized for the untrimmed counts, so a warm workspace never grows for a diff
-     * whose counts are no larger than an earlier one's. */
+    /* Scratch serves the table first and the moves after. It is sized for the untrimmed
+     * counts, so a warm workspace never grows for a diff whose counts are no larger than an
+     * earlier one's. */
     size_t smaller = ld_min_size(source_count, target_count), slot_bytes, next_bytes, scratch_bytes;
     if (!ld_mul_size(ld_table_capacity(smaller), sizeof(uint64_t), &slot_bytes) ||
         !ld_mul_size(smaller, sizeof(int32_t), &next_bytes) ||
         !ld_add_size(slot_bytes, next_bytes, &scratch_bytes)) {
         return LD_ERROR_OVERFLOW;
     }
+    /* The moves need 16 bytes per matched element: no more than the table's 8 * 1.5 + 4. */
     void *scratch;
     if ((status = ld_workspace_reserve(workspace, LD_BUFFER_SCRATCH, scratch_bytes, 1, &scratch))) {
         return status;
@@ -132,29 +196,41 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
     size_t prefix;
     if ((status = ld_match_common_prefix(&diff, &prefix))) return status;
     bool source_is_table = source_count <= target_count;
-    size_t table_end = source_is_table ? source_count : target_count;
-    size_t probe_end = source_is_table ? target_count : source_count;
-    if (prefix < table_end && prefix < probe_end) {
-        size_t capacity = ld_table_capacity(table_end - prefix);
-        unsigned bits = 0;
-        while (((size_t)1 << bits) < capacity) bits++;
-        ld_table_t table = {
-            .slots = scratch,
-            .next = (int32_t *)((uint64_t *)scratch + capacity),
-            .mask = capacity - 1,
-            .shift = 64 - bits,
-        };
-        const uint64_t *table_ids = source_is_table ? source : target;
-        const uint64_t *probe_ids = source_is_table ? target : source;
-        int32_t *table_map = source_is_table ? diff.source_to_target : diff.target_to_source;
-        int32_t *probe_map = source_is_table ? diff.target_to_source : diff.source_to_target;
-        if ((status = ld_clear_slots(table.slots, capacity, diff.cancel)) ||
-            (status = ld_table_build(&table, table_ids, prefix, table_end, diff.cancel)) ||
-            (status = ld_table_probe(&table, prefix, table_ids, table_map, probe_ids, probe_map,
-                                     probe_end, diff.cancel))) {
-            return status;
-        }
+    ld_sides_t sides = {
+        .diff = &diff,
+        .start = prefix,
+        .table_ids = source_is_table ? source : target,
+        .table_map = source_is_table ? diff.source_to_target : diff.target_to_source,
+        .table_end = source_is_table ? source_count : target_count,
+        .probe_ids = source_is_table ? target : source,
+        .probe_map = source_is_table ? diff.target_to_source : diff.source_to_target,
+        .probe_end = source_is_table ? target_count : source_count,
+        .probe_unmatched = source_is_table ? diff.inserted : diff.deleted,
+        .probe_unmatched_count = source_is_table ? &diff.inserted_count : &diff.deleted_count,
+        .source_is_probed = !source_is_table,
+    };
+    size_t capacity = ld_table_capacity(sides.table_end - prefix);
+    unsigned bits = 0;
+    while (((size_t)1 << bits) < capacity) bits++;
+    ld_table_t table = {
+        .slots = scratch,
+        .next = (uint32_t *)((uint64_t *)scratch + capacity),
+        .mask = capacity - 1,
+        .shift = 64 - bits,
+    };
+    if (!source_is_table && diff.source_content != NULL) {
+        /* Updates must come out in source order: the prefix's first, then the probe's. */
+        if ((status = ld_collect_updates(&diff, 0, prefix))) return status;
     }
-    if ((status = ld_find_minimal_moves(&diff, workspace, prefix))) return status;
-    return ld_diff_finish(&diff, out);
+    if ((status = ld_clear_slots(table.slots, capacity, diff.cancel)) ||
+        (status = ld_table_build(&table, &sides)) ||
+        (status = ld_table_probe(&table, &sides)) ||
+        (status = ld_find_minimal_moves(&diff, workspace, prefix, !source_is_table))) {
+        return status;
+    }
+    if (source_is_table) {
+        if ((status = ld_collect_deletes_and_updates(&diff))) return status;
+    }
+    ld_diff_publish(&diff, out);
+    return LD_OK;
 }

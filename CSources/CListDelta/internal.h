@@ -84,21 +84,28 @@ ld_allocator_t ld_allocator_or_default(const ld_allocator_t *allocator);
 ld_status ld_workspace_reserve(ld_workspace_t *workspace, ld_buffer_id id, size_t count,
                                size_t size, void **out);
 
-/* diff.c: validates the arguments, reserves the result buffers and fills `diff` (the
- * algorithm reserves its own scratch); ld_diff_finish derives deletes, inserts and updates
- * from the index maps and publishes the result. */
+/* diff.c: ld_diff_begin validates the arguments, reserves the result buffers and fills
+ * `diff` (the index maps are left unset; the algorithm reserves its own scratch). The collect
+ * functions derive the lists from the index maps; ld_diff_publish hands the result out. */
 ld_status ld_diff_begin(ld_workspace_t *workspace,
                         const uint64_t *source, size_t source_count,
                         const uint64_t *target, size_t target_count,
                         const ld_options_t *options, const ld_result_t *out,
                         ld_diff_t *diff);
-ld_status ld_diff_finish(ld_diff_t *diff, ld_result_t *out);
+/* Sets `count` indices to -1. */
+ld_status ld_mark_unmatched(int32_t *indices, size_t count, const ld_cancel_token_t *cancel);
 /* Matches the common prefix of both sides; its length goes to out_length. */
 ld_status ld_match_common_prefix(ld_diff_t *diff, size_t *out_length);
+/* Appends the updated pairs among source indices [from, to). */
+ld_status ld_collect_updates(ld_diff_t *diff, size_t from, size_t to);
+ld_status ld_collect_deletes_and_updates(ld_diff_t *diff);
+ld_status ld_collect_inserts(ld_diff_t *diff);
+void ld_diff_publish(const ld_diff_t *diff, ld_result_t *out);
 
 /* moves.c: fills diff->moved with the matched pairs off one longest increasing run of source
  * indices in target order; the first `matched_prefix` target positions are on it already.
- * Uses the workspace's scratch buffer. */
-ld_status ld_find_minimal_moves(ld_diff_t *diff, ld_workspace_t *workspace, size_t matched_prefix);
+ * With `collect_inserts` it also lists the unmatched targets. Uses the workspace's scratch. */
+ld_status ld_find_minimal_moves(ld_diff_t *diff, ld_workspace_t *workspace, size_t matched_prefix,
+                                bool collect_inserts);
 
 #endif /* CLISTDELTA_INTERNAL_H */

@@ -172,10 +172,14 @@ ld_status ld_myers_diff(ld_workspace_t *workspace,
         .backward = frontiers + width + offset,
         .work = (ptrdiff_t)LD_POLL_INTERVAL,
     };
-    if (ld_is_cancelled(diff.cancel)) return LD_CANCELLED;
     size_t edit_limit = diff.max_edits == 0 ? SIZE_MAX : diff.max_edits;
-    if ((status = ld_myers_solve(&myers, 0, source_count, 0, target_count, edit_limit))) {
+    if ((status = ld_mark_unmatched(diff.source_to_target, source_count, diff.cancel)) ||
+        (status = ld_mark_unmatched(diff.target_to_source, target_count, diff.cancel)) ||
+        (status = ld_myers_solve(&myers, 0, source_count, 0, target_count, edit_limit)) ||
+        (status = ld_collect_deletes_and_updates(&diff)) ||
+        (status = ld_collect_inserts(&diff))) {
         return status;
     }
-    return ld_diff_finish(&diff, out);
+    ld_diff_publish(&diff, out);
+    return LD_OK;
 }

@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// A package of its own, so that users of ListDelta never resolve benchmark-only dependencies.
+let package = Package(
+    name: "ListDeltaBenchmarks",
+    dependencies: [
+        .package(name: "ListDelta", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "Workloads"),
+        .target(name: "CHashFloor"),
+        .executableTarget(
+            name: "listdelta-bench",
+            dependencies: [
+                "Workloads",
+                "CHashFloor",
+                .product(name: "ListDelta", package: "ListDelta"),
+                .product(name: "CListDelta", package: "ListDelta"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

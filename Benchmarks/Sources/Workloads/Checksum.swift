@@ -1,0 +1,38 @@
+/// FNV-1a 64 over integers as 8 little-endian bytes: proves two programs built the same input.
+public struct Checksum: Sendable {
+    public private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    public init() {}
+
+    public mutating func add(_ integer: Int) {
+        var bits = UInt64(bitPattern: Int64(integer))
+        for _ in 0..<8 {
+            value = (value ^ (bits & 0xFF)) &* 0x0000_0100_0000_01B3
+            bits >>= 8
+        }
+    }
+
+    public static func of(_ list: [Int]) -> UInt64 {
+        var checksum = Checksum()
+        list.forEach { checksum.add($0) }
+        return checksum.value
+    }
+
+    public static func of(_ sections: [SectionedWorkload.Section]) -> UInt64 {
+        var checksum = Checksum()
+        for section in sections {
+            checksum.add(section.model)
+            checksum.add(section.items.count)
+            section.items.forEach { checksum.add($0) }
+        }
+        return checksum.value
+    }
+
+    /// The target checksums published in `WORKLOADS.md`.
+    public static let published: [String: UInt64] = [
+        "W5k": 0x44A4_D820_B4C5_D1FD,
+        "W100k": 0xDFB1_5591_7633_DB1F,
+        "W1M": 0x69AA_B34E_067E_5139,
+        "Wsect": 0x8135_6797_ADC9_A348,
+    ]
+}

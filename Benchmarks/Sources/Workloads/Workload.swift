@@ -1,0 +1,123 @@
+/// A flat benchmark input: source and target lists of integer identities.
+public struct FlatWorkload: Sendable {
+    public let name: String
+    public let source: [Int]
+    public let target: [Int]
+    /// The generator's moved count: an upper bound on the minimal number of moves.
+    public let generatedMoves: Int
+
+    /// `flat(n, del, ins, mov)` of `WORKLOADS.md`.
+    public static func flat(name: String, count: Int, deletes: Int, inserts: Int, moves: Int,
+                            seed: UInt64 = 42) -> FlatWorkload {
+        var random = SpecRandom(seed: seed)
+        let source = Array(0..<count)
+        var deleted = [Bool](repeating: false, count: count)
+        for index in random.chooseDistinct(deletes, from: count) {
+            deleted[index] = true
+        }
+        let survivors = source.filter { !deleted[$0] }
+        let afterInsert = random.insertAtRandomGaps(survivors, Array(count..<(count + inserts)))
+        let moved = random.chooseDistinct(moves, from: survivors.count).map { survivors[$0] }
+        var isMoved = [Bool](repeating: false, count: count)
+        for element in moved {
+            isMoved[element] = true
+        }
+        let rest = afterInsert.filter { $0 >= count || !isMoved[$0] }
+        let target = random.insertAtRandomGaps(rest, moved)
+        return FlatWorkload(name: name, source: source, target: target, generatedMoves: moves)
+    }
+
+    public static func reversed(name: String, count: Int) -> FlatWorkload {
+        FlatWorkload(name: name, source: Array(0..<count), target: (0..<count).reversed(),
+                     generatedMoves: count - 1)
+    }
+
+    public static let w5k = flat(name: "W5k", count: 5_000, deletes: 1_000, inserts: 1_000, moves: 200)
+    public static func w100k() -> FlatWorkload {
+        flat(name: "W100k", count: 100_000, deletes: 10_000, inserts: 10_000, moves: 2_000)
+    }
+    public static func w1m() -> FlatWorkload {
+        flat(name: "W1M", count: 1_000_000, deletes: 100_000, inserts: 100_000, moves: 20_000)
+    }
+    public static func wrev100k() -> FlatWorkload { reversed(name: "Wrev100k", count: 100_000) }
+
+    /// A list of `count` elements edited in the proportions of W100k (10% deleted, 10%
+    /// inserted, 2% moved): the size sweep of the chart.
+    public static func scaled(count: Int, seed: UInt64 = 42) -> FlatWorkload {
+        flat(name: "flat(\(count))", count: count, deletes: count / 10, inserts: count / 10,
+             moves: count / 50, seed: seed)
+    }
+}
+
+/// The sectioned benchmark input `Wsect`: sections of integer items, each with a model.
+public struct SectionedWorkload: Sendable {
+    public struct Section: Sendable, Equatable {
+        public var model: Int
+        public var items: [Int]
+    }
+
+    public let name: String
+    public let source: [Section]
+    public let target: [Section]
+
+    public static func wsect(seed: UInt64 = 42) -> SectionedWorkload {
+        var random = SpecRandom(seed: seed)
+        let source = (0..<1_000).map { s in Section(model: s, items: Array((s * 100)..<(s * 100 + 100))) }
+        var sections = source
+
+        var deletedSection = [Bool](repeating: false, count: sections.count)
+        for index in random.chooseDistinct(20, from: sections.count) {
+            deletedSection[index] = true
+        }
+        sections = sections.indices.filter { !deletedSection[$0] }.map { sections[$0] }
+
+        let flat = flatten(sections)
+        var deletedItem = [Bool](repeating: false, count: flat.count)
+        for index in random.chooseDistinct(10_000, from: flat.count) {
+            deletedItem[index] = true
+        }
+        sections = rebuild(sections, from: flat) { !deletedItem[$0] }
+
+        let survivors = flatten(sections)
+        let picked = random.chooseDistinct(5_000, from: survivors.count)
+        var isPicked = [Bool](repeating: false, count: survivors.count)
+        for index in picked {
+            isPicked[index] = true
+        }
+        sections = rebuild(sections, from: survivors) { !isPicked[$0] }
+        for index in picked {
+            let (home, item) = survivors[index]
+            var destination = random.bounded(sections.count - 1)
+            if destination >= home { destination += 1 }
+            sections[destination].items.insert(item, at: random.bounded(sections[destination].items.count + 1))
+        }
+
+        for item in 100_000..<110_000 {
+            let destination = random.bounded(sections.count)
+            sections[destination].items.insert(item, at: random.bounded(sections[destination].items.count + 1))
+        }
+
+        var nextItem = 110_000
+        for j in 0..<20 {
+            let section = Section(model: 1_000 + j, items: Array(nextItem..<(nextItem + 100)))
+            nextItem += 100
+            sections.insert(section, at: random.bounded(sections.count + 1))
+        }
+        return SectionedWorkload(name: "Wsect", source: source, target: sections)
+    }
+
+    /// Every item with the position of its section, in order.
+    private static func flatten(_ sections: [Section]) -> [(section: Int, item: Int)] {
+        sections.enumerated().flatMap { position, section in section.items.map { (position, $0) } }
+    }
+
+    /// `sections` with only the items of `flat` whose flat index passes `keep`.
+    private static func rebuild(_ sections: [Section], from flat: [(section: Int, item: Int)],
+                                keeping keep: (Int) -> Bool) -> [Section] {
+        var result = sections.map { Section(model: $0.model, items: []) }
+        for (index, entry) in flat.enumerated() where keep(index) {
+            result[entry.section].items.append(entry.item)
+        }
+        return result
+    }
+}

@@ -1,0 +1,68 @@
+/* libFuzzer target for the C core: each input becomes a source and a target list (with
+ * duplicates from a small alphabet), optional content hashes and an optional Myers budget;
+ * every result is checked by the brute-force references of CListDeltaChecks. */
+#include <CListDelta.h>
+#include <CListDeltaChecks.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+
+enum { LDF_MAX_COUNT = 160 };
+
+static void ldf_fail(const char *what) {
+    fprintf(stderr, "fuzz_diff: %s\n", what);
+    abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    static ld_workspace_t *workspace;
+    if (workspace == NULL && ld_workspace_create(NULL, &workspace) != LD_OK) ldf_fail("workspace");
+    if (size < 3) return 0;
+
+    uint8_t flags = data[0], alphabet = (uint8_t)(data[1] % 32 + 1);
+    data += 2;
+    size -= 2;
+    size_t source_count = (size_t)data[0] % (LDF_MAX_COUNT + 1);
+    if (source_count > size - 1) source_count = size - 1;
+    size_t target_count = size - 1 - source_count;
+    if (target_count > LDF_MAX_COUNT) target_count = LDF_MAX_COUNT;
+    const uint8_t *bytes = data + 1;
+
+    uint64_t source[LDF_MAX_COUNT], target[LDF_MAX_COUNT];
+    uint64_t source_content[LDF_MAX_COUNT], target_content[LDF_MAX_COUNT];
+    for (size_t i = 0; i < source_count; i++) {
+        source[i] = bytes[i] % alphabet;
+        source_content[i] = bytes[i] / alphabet % 2;
+    }
+    for (size_t j = 0; j < target_count; j++) {
+        target[j] = bytes[source_count + j] % alphabet;
+        target_content[j] = bytes[source_count + j] / alphabet % 2;
+    }
+
+    bool with_content = flags & 1, myers = flags & 2;
+    ld_options_t options = {
+        .source_content = with_content ? source_content : NULL,
+        .target_content = with_content ? target_content : NULL,
+        .max_edits = myers && (flags & 4) ? (size_t)(flags >> 3) : 0,
+    };
+    ld_result_t result;
+    ld_status status = (myers ? ld_myers_diff : ld_heckel_diff)(
+        workspace, source_count ? source : NULL, source_count, target_count ? target : NULL,
+        target_count, &options, &result);
+    if (status == LD_EDIT_BUDGET_EXCEEDED) {
+        size_t distance = source_count + target_count -
+                          2 * ldc_lcs_length(source, source_count, target, target_count);
+        if (options.max_edits == 0 || distance <= options.max_edits) ldf_fail("budget refused a diff within it");
+        return 0;
+    }
+    if (status != LD_OK) ldf_fail(ld_status_description(status));
+    const char *failure = ldc_check_result(myers ? LDC_MYERS : LDC_HECKEL, source, source_count,
+                                           target, target_count, options.source_content,
+                                           options.target_content, &result);
+    if (failure != NULL) ldf_fail(failure);
+    if (myers && options.max_edits != 0 &&
+        result.deleted_count + result.inserted_count > options.max_edits) {
+        ldf_fail("Myers returned a script over its budget");
+    }
+    return 0;
+}
