@@ -33,7 +33,7 @@ import Testing
     @Test(arguments: algorithms)
     func contentForOneSideOnlyIsInvalid(algorithm: ldc_algorithm) {
         let harness = CoreHarness()
-        var ids: [UInt64] = [1, 2]
+        let ids: [UInt64] = [1, 2]
         var out = ld_result_t()
         ids.withUnsafeBufferPointer { buffer in
             var options = ld_options_t(source_content: buffer.baseAddress, target_content: nil, cancel: nil, max_edits: 0)
