@@ -53,6 +53,10 @@ let package = Package(
             name: "CListDeltaTests",
             dependencies: ["CListDelta", "CListDeltaChecks", "TestSupport"]
         ),
+        .testTarget(
+            name: "ListDeltaTests",
+            dependencies: ["ListDelta", "TestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6],
     cLanguageStandard: .c11

@@ -53,3 +53,10 @@ public enum RandomLists {
         return list.map { $0 &* 31 &+ (random.bounded(4) == 0 ? 1 : 0) }
     }
 }
+
+extension RandomLists {
+    /// A random permutation of `0..<count`.
+    public static func shuffledIndices(_ count: Int, _ random: inout SplitMix64) -> [Int] {
+        shuffled((0..<UInt64(count)).map { $0 }, &random).map { Int($0) }
+    }
+}

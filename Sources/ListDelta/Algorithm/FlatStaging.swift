@@ -1,0 +1,63 @@
+/// The stages of a flat diff, in UIKit's order: element updates (source positions), element
+/// deletes (source positions), then element inserts and moves (moves from the positions after
+/// the deletes). Every matched element takes its target version from the first stage on, so
+/// the last stage's data is the target.
+@inlinable
+func flatStages<C: RangeReplaceableCollection>(
+    source sourceCollection: C,
+    target targetCollection: C,
+    section: Int,
+    algorithm: DiffAlgorithm,
+    cancellation: CoreCancellation?
+) throws -> [Changeset<C>] where C.Element: Differentiable {
+    let source = Array(sourceCollection), target = Array(targetCollection)
+    let diff = try matchByIdentity(source, target, algorithm: algorithm, cancellation: cancellation)
+    let sourceToTarget = diff.sourceToTarget
+
+    var updated: [ElementPath] = []
+    for i in source.indices {
+        let j = Int(sourceToTarget[i])
+        if j >= 0 && !target[j].isContentEqual(to: source[i]) {
+            updated.append(ElementPath(element: i, section: section))
+        }
+    }
+    let hasInsertsOrMoves = !diff.inserted.isEmpty || !diff.moved.isEmpty
+    var stages: [Changeset<C>] = []
+
+    if !updated.isEmpty {
+        let data = (!diff.deleted.isEmpty || hasInsertsOrMoves)
+            ? C(source.indices.lazy.map { i in sourceToTarget[i] >= 0 ? target[Int(sourceToTarget[i])] : source[i] })
+            : targetCollection
+        stages.append(Changeset(data: data, elementUpdated: updated))
+    }
+    if !diff.deleted.isEmpty {
+        let data = hasInsertsOrMoves
+            ? C(sourceToTarget.lazy.filter { $0 >= 0 }.map { target[Int($0)] })
+            : targetCollection
+        stages.append(Changeset(data: data, elementDeleted: diff.deleted.map { ElementPath(element: Int($0), section: section) }))
+    }
+    if hasInsertsOrMoves {
+        let deleted = diff.deleted
+        stages.append(Changeset(
+            data: targetCollection,
+            elementInserted: diff.inserted.map { ElementPath(element: Int($0), section: section) },
+            elementMoved: diff.moved.map { pair in
+                let afterDeletes = Int(pair.source) - countBelow(Int32(pair.source), in: deleted)
+                return (ElementPath(element: afterDeletes, section: section),
+                        ElementPath(element: Int(pair.target), section: section))
+            }
+        ))
+    }
+    return stages
+}
+
+/// How many values of the ascending `sorted` are below `value`.
+@inlinable
+func countBelow(_ value: Int32, in sorted: [Int32]) -> Int {
+    var low = 0, high = sorted.count
+    while low < high {
+        let middle = (low + high) / 2
+        if sorted[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
+}

@@ -1,0 +1,158 @@
+/// The stages of a sectioned diff.
+///
+/// Sections are matched by their identity, elements by theirs across all sections. UIKit
+/// cannot move an element out of a section it deletes, so elements of deleted sections are
+/// deleted with them (a target element of the same identity is inserted). Inserted sections
+/// arrive in stage 3 holding their new elements; elements moving into them move in stage 4,
+/// a batch of its own. An element stays put only when its section is matched to its target
+/// section and it is on a longest run of that section's survivors kept in order; every other
+/// matched element moves.
+///
+/// From the first stage on, matched sections carry their target model and matched elements
+/// their target version, so each stage's data is exactly what the next one starts from and
+/// the last stage's data is the target.
+@inlinable
+func sectionedStages<C: RangeReplaceableCollection>(
+    source sourceCollection: C,
+    target targetCollection: C,
+    algorithm: DiffAlgorithm,
+    cancellation: CoreCancellation?
+) throws -> [Changeset<C>] where C.Element: DifferentiableSection {
+    typealias Section = C.Element
+    typealias Element = Section.Collection.Element
+
+    let sourceSections = Array(sourceCollection), targetSections = Array(targetCollection)
+    let sectionDiff = try matchByIdentity(sourceSections, targetSections, algorithm: algorithm,
+                                          cancellation: cancellation)
+    let sectionTarget = sectionDiff.sourceToTarget.map(Int.init)  // -1: the section is deleted
+    let sectionSource = sectionDiff.targetToSource.map(Int.init)  // -1: the section is inserted
+
+    // Elements of surviving source sections, and of every target section, flattened in order.
+    var sourceElements: [Element] = [], sourceOrigin: [ElementPath] = []
+    var sourceSectionStart = [Int](repeating: 0, count: sourceSections.count + 1)
+    for (s, section) in sourceSections.enumerated() {
+        sourceSectionStart[s] = sourceElements.count
+        guard sectionTarget[s] >= 0 else { continue }
+        for (e, element) in section.elements.enumerated() {
+            sourceElements.append(element)
+            sourceOrigin.append(ElementPath(element: e, section: s))
+        }
+    }
+    sourceSectionStart[sourceSections.count] = sourceElements.count
+    var targetElements: [Element] = [], targetOrigin: [ElementPath] = []
+    var targetSectionStart = [Int](repeating: 0, count: targetSections.count + 1)
+    for (t, section) in targetSections.enumerated() {
+        targetSectionStart[t] = targetElements.count
+        for (e, element) in section.elements.enumerated() {
+            targetElements.append(element)
+            targetOrigin.append(ElementPath(element: e, section: t))
+        }
+    }
+    targetSectionStart[targetSections.count] = targetElements.count
+    let elementDiff = try matchByIdentity(sourceElements, targetElements, algorithm: algorithm,
+                                          cancellation: cancellation)
+    let elementTarget = elementDiff.sourceToTarget, elementSource = elementDiff.targetToSource
+
+    // Each surviving source element's index within its section once the deletes are done.
+    var indexAfterDeletes = [Int](repeating: -1, count: sourceElements.count)
+    var elementDeleted: [ElementPath] = [], elementUpdated: [ElementPath] = []
+    for s in sourceSections.indices where sectionTarget[s] >= 0 {
+        var kept = 0
+        for i in sourceSectionStart[s]..<sourceSectionStart[s + 1] {
+            let j = Int(elementTarget[i])
+            if j < 0 {
+                elementDeleted.append(sourceOrigin[i])
+                continue
+            }
+            indexAfterDeletes[i] = kept
+            kept += 1
+            if !targetElements[j].isContentEqual(to: sourceElements[i]) { elementUpdated.append(sourceOrigin[i]) }
+        }
+    }
+
+    // Which matched elements stay: per matched section, a longest run kept in order.
+    var stays = [Bool](repeating: false, count: targetElements.count)
+    for t in targetSections.indices where sectionSource[t] >= 0 {
+        let s = sectionSource[t]
+        var candidates: [Int] = [], candidateOrder: [Int] = []
+        for j in targetSectionStart[t]..<targetSectionStart[t + 1] {
+            let i = Int(elementSource[j])
+            if i >= 0 && sourceOrigin[i].section == s {
+                candidates.append(j)
+                candidateOrder.append(indexAfterDeletes[i])
+            }
+        }
+        for (j, onRun) in zip(candidates, longestIncreasingRun(candidateOrder)) where onRun {
+            stays[j] = true
+        }
+    }
+    var elementInserted: [ElementPath] = [], elementMoved: [(source: ElementPath, target: ElementPath)] = []
+    for j in targetElements.indices {
+        let i = Int(elementSource[j]), t = targetOrigin[j].section
+        if i < 0 {
+            if sectionSource[t] >= 0 { elementInserted.append(targetOrigin[j]) }  // else: arrives with its section
+        } else if !stays[j] {
+            let from = ElementPath(element: indexAfterDeletes[i], section: sectionTarget[sourceOrigin[i].section])
+            elementMoved.append((from, targetOrigin[j]))
+        }
+    }
+
+    let sectionDeleted = sectionDiff.deleted.map(Int.init)
+    let sectionInserted = sectionDiff.inserted.map(Int.init)
+    let sectionMoved = sectionDiff.moved.map { pair in
+        (source: Int(pair.source) - countBelow(pair.source, in: sectionDiff.deleted), target: Int(pair.target))
+    }
+    let sectionUpdated = targetSections.indices.filter { t in
+        sectionSource[t] >= 0 && !targetSections[t].isContentEqual(to: sourceSections[sectionSource[t]])
+    }
+
+    // Stage data, built only for the stages that exist.
+    func sourceSectionWithTargetVersions(_ s: Int) -> Section {
+        guard sectionTarget[s] >= 0 else { return sourceSections[s] }
+        return Section(source: targetSections[sectionTarget[s]],
+                       elements: (sourceSectionStart[s]..<sourceSectionStart[s + 1]).map { i in
+                           let j = Int(elementTarget[i])
+                           return j >= 0 ? targetElements[j] : sourceElements[i]
+                       })
+    }
+    func survivingSection(_ s: Int) -> Section {
+        Section(source: targetSections[sectionTarget[s]],
+                elements: (sourceSectionStart[s]..<sourceSectionStart[s + 1]).compactMap { i in
+                    let j = Int(elementTarget[i])
+                    return j >= 0 ? targetElements[j] : nil
+                })
+    }
+
+    let hasStage3 = !sectionInserted.isEmpty || !sectionMoved.isEmpty
+    let hasStage4 = !elementInserted.isEmpty || !elementMoved.isEmpty
+    let hasStage5 = !sectionUpdated.isEmpty
+    var stages: [Changeset<C>] = []
+    if !elementUpdated.isEmpty {
+        stages.append(Changeset(data: C(sourceSections.indices.map(sourceSectionWithTargetVersions)),
+                                elementUpdated: elementUpdated))
+    }
+    if !sectionDeleted.isEmpty || !elementDeleted.isEmpty {
+        let data = hasStage3 || hasStage4 || hasStage5
+            ? C(sourceSections.indices.filter { sectionTarget[$0] >= 0 }.map(survivingSection))
+            : targetCollection
+        stages.append(Changeset(data: data, sectionDeleted: sectionDeleted, elementDeleted: elementDeleted))
+    }
+    if hasStage3 {
+        let data = hasStage4 || hasStage5
+            ? C(targetSections.indices.map { t -> Section in
+                if sectionSource[t] >= 0 { return survivingSection(sectionSource[t]) }
+                return Section(source: targetSections[t],
+                               elements: (targetSectionStart[t]..<targetSectionStart[t + 1])
+                                   .filter { elementSource[$0] < 0 }.map { targetElements[$0] })
+            })
+            : targetCollection
+        stages.append(Changeset(data: data, sectionInserted: sectionInserted, sectionMoved: sectionMoved))
+    }
+    if hasStage4 {
+        stages.append(Changeset(data: targetCollection, elementInserted: elementInserted, elementMoved: elementMoved))
+    }
+    if hasStage5 {
+        stages.append(Changeset(data: targetCollection, sectionUpdated: sectionUpdated))
+    }
+    return stages
+}

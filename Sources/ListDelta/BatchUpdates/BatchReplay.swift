@@ -1,0 +1,86 @@
+/// Performs `batch` on `before` as a list view would: sections and elements deleted, moved
+/// and inserted at the positions UIKit reads them in. Only the values of inserted sections,
+/// inserted elements and reloaded elements are read from `after`.
+///
+/// - Throws: ``BatchUpdateError`` when the batch breaks UIKit's rules.
+func replay<Element>(_ batch: BatchUpdate, on before: [[Element]], after: [[Element]]) throws -> [[Element]] {
+    try BatchUpdateValidator.validate(batch, elementCountsBefore: before.map(\.count),
+                                      elementCountsAfter: after.map(\.count))
+    let origins = BatchUpdateValidator.sectionOrigins(of: batch, sectionsBefore: before.count, sectionsAfter: after.count)
+    let leaving = Set(batch.deletedElements).union(batch.movedElements.map(\.source))
+    let reloaded = Set(batch.reloadedElements)
+    var arriving = [[(element: Int, value: Element)]](repeating: [], count: after.count)
+    for path in batch.insertedElements { arriving[path.section].append((path.element, after[path.section][path.element])) }
+    for move in batch.movedElements {
+        arriving[move.target.section].append((move.target.element, before[move.source.section][move.source.element]))
+    }
+    return after.indices.map { t in
+        guard let s = origins[t] else { return after[t] }  // an inserted section comes with its elements
+        var elements: [Element] = [], wasReloaded: [Bool] = []
+        for (e, value) in before[s].enumerated() where !leaving.contains(ElementPath(element: e, section: s)) {
+            elements.append(value)
+            wasReloaded.append(reloaded.contains(ElementPath(element: e, section: s)))
+        }
+        for (e, value) in arriving[t].sorted(by: { $0.element < $1.element }) {
+            elements.insert(value, at: e)
+            wasReloaded.insert(false, at: e)
+        }
+        for e in elements.indices where wasReloaded[e] { elements[e] = after[t][e] }
+        return elements
+    }
+}
+
+extension StagedChangeset where Collection: RangeReplaceableCollection {
+    /// Replays every stage on `source` as a list view would and returns the result: the
+    /// target, for a staged changeset made from `source`.
+    ///
+    /// Element paths of a flat collection all name one section (the `section:` given when
+    /// diffing).
+    ///
+    /// - Throws: ``BatchUpdateError`` when a stage breaks UIKit's rules for the list it
+    ///   starts from.
+    /// - Complexity: O(*n* · *k*) for *k* inserted or moved elements per stage.
+    public func apply(to source: Collection) throws -> Collection {
+        var current = Array(source)
+        for changeset in self {
+            let section = (changeset.elementDeleted + changeset.elementInserted + changeset.elementUpdated
+                + changeset.elementMoved.map(\.target)).first?.section ?? 0
+            var batch = BatchUpdate(changeset)
+            batch.deletedElements = batch.deletedElements.map { $0.flattened(from: section) }
+            batch.insertedElements = batch.insertedElements.map { $0.flattened(from: section) }
+            batch.reloadedElements = batch.reloadedElements.map { $0.flattened(from: section) }
+            batch.movedElements = batch.movedElements.map {
+                BatchUpdate.ElementMove(source: $0.source.flattened(from: section), target: $0.target.flattened(from: section))
+            }
+            current = try replay(batch, on: [current], after: [Array(changeset.data)])[0]
+        }
+        return Collection(current)
+    }
+}
+
+extension StagedChangeset where Collection: RangeReplaceableCollection, Collection.Element: DifferentiableSection {
+    /// Replays every stage on the sections of `source` as a list view would and returns the
+    /// result: the target, for a staged changeset made from `source`. Section models come from
+    /// each stage's data.
+    ///
+    /// - Throws: ``BatchUpdateError`` when a stage breaks UIKit's rules for the list it
+    ///   starts from.
+    public func apply(to source: Collection) throws -> Collection {
+        var current = source.map { Array($0.elements) }
+        var result = source
+        for changeset in self {
+            let data = Array(changeset.data)
+            current = try replay(BatchUpdate(changeset), on: current, after: data.map { Array($0.elements) })
+            result = Collection(zip(data, current).map { Collection.Element(source: $0, elements: $1) })
+        }
+        return result
+    }
+}
+
+extension ElementPath {
+    /// The path in a one-section list, for a path in `section` (any other section is out of
+    /// range there, so the validator reports it).
+    fileprivate func flattened(from section: Int) -> ElementPath {
+        ElementPath(element: element, section: self.section == section ? 0 : self.section - section)
+    }
+}

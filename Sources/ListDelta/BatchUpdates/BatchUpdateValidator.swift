@@ -1,0 +1,140 @@
+/// Checks a batch against the rules UIKit enforces in `performBatchUpdates`, on any platform.
+///
+/// UIKit reads deletes, reloads and move sources in the list before the batch, and inserts
+/// and move targets in the list after it; it then requires every section's new count to be
+/// its old count less deletes and moves out, plus inserts and moves in. It also rejects (or
+/// corrupts itself on) some combinations: an element deleted and reloaded, deleted and moved,
+/// reloaded and moved, inserted where another moves to, moved twice; element operations in a
+/// deleted or reloaded section; elements inserted into a section inserted in the same batch
+/// or moved into a section inserted or moved in the same batch.
+public enum BatchUpdateValidator {
+    /// Throws the first rule `batch` breaks.
+    ///
+    /// - Parameters:
+    ///   - elementCountsBefore: each section's element count when the batch starts.
+    ///   - elementCountsAfter: each section's element count in the data the batch installs.
+    /// - Throws: ``BatchUpdateError``.
+    /// - Complexity: O(*s* + *e*) for *s* sections and *e* operations.
+    public static func validate(
+        _ batch: BatchUpdate,
+        elementCountsBefore before: [Int],
+        elementCountsAfter after: [Int]
+    ) throws {
+        let deleted = try sectionSet(batch.deletedSections, .delete, within: before.count)
+        let reloaded = try sectionSet(batch.reloadedSections, .reload, within: before.count)
+        let movedFrom = try sectionSet(batch.movedSections.map(\.source), .moveFrom, within: before.count)
+        let inserted = try sectionSet(batch.insertedSections, .insert, within: after.count)
+        let movedTo = try sectionSet(batch.movedSections.map(\.target), .moveTo, within: after.count)
+        try forbid(deleted, reloaded, .delete, .reload)
+        try forbid(deleted, movedFrom, .delete, .moveFrom)
+        try forbid(reloaded, movedFrom, .reload, .moveFrom)
+        try forbid(inserted, movedTo, .insert, .moveTo)
+        let expectedSections = before.count - deleted.count + inserted.count
+        guard expectedSections == after.count else {
+            throw BatchUpdateError.sectionCountMismatch(expected: expectedSections, actual: after.count)
+        }
+
+        let sectionBefore = sectionOrigins(of: batch, sectionsBefore: before.count, sectionsAfter: after.count)
+
+        let deletedElements = try elementSet(batch.deletedElements, .delete, within: before)
+        let reloadedElements = try elementSet(batch.reloadedElements, .reload, within: before)
+        let movedFromElements = try elementSet(batch.movedElements.map(\.source), .moveFrom, within: before)
+        let insertedElements = try elementSet(batch.insertedElements, .insert, within: after)
+        let movedToElements = try elementSet(batch.movedElements.map(\.target), .moveTo, within: after)
+
+        for (paths, operation) in [(batch.deletedElements, BatchUpdateError.Operation.delete),
+                                   (batch.reloadedElements, .reload),
+                                   (batch.movedElements.map(\.source), .moveFrom)] {
+            for path in paths {
+                if deleted.contains(path.section) { throw BatchUpdateError.elementInDeletedSection(operation, path: path) }
+                if reloaded.contains(path.section) { throw BatchUpdateError.elementInReloadedSection(operation, path: path) }
+            }
+        }
+        for (paths, operation) in [(batch.insertedElements, BatchUpdateError.Operation.insert),
+                                   (batch.movedElements.map(\.target), .moveTo)] {
+            for path in paths {
+                if inserted.contains(path.section) || (operation == .moveTo && movedTo.contains(path.section)) {
+                    throw BatchUpdateError.elementIntoChangingSection(operation, path: path)
+                }
+                if let origin = sectionBefore[path.section], reloaded.contains(origin) {
+                    throw BatchUpdateError.elementInReloadedSection(operation, path: path)
+                }
+            }
+        }
+        try forbid(deletedElements, reloadedElements, .delete, .reload)
+        try forbid(deletedElements, movedFromElements, .delete, .moveFrom)
+        try forbid(reloadedElements, movedFromElements, .reload, .moveFrom)
+        try forbid(insertedElements, movedToElements, .insert, .moveTo)
+
+        var removed = [Int](repeating: 0, count: before.count), added = [Int](repeating: 0, count: after.count)
+        for path in batch.deletedElements { removed[path.section] += 1 }
+        for move in batch.movedElements {
+            removed[move.source.section] += 1
+            added[move.target.section] += 1
+        }
+        for path in batch.insertedElements { added[path.section] += 1 }
+        for t in 0..<after.count {
+            guard let s = sectionBefore[t] else { continue }
+            let expected = before[s] - removed[s] + added[t]
+            if expected != after[t] {
+                throw BatchUpdateError.elementCountMismatch(section: t, expected: expected, actual: after[t])
+            }
+        }
+    }
+
+    /// Where each section after `batch` was before it (nil: inserted), for a batch whose
+    /// section operations are valid.
+    static func sectionOrigins(of batch: BatchUpdate, sectionsBefore: Int, sectionsAfter: Int) -> [Int?] {
+        let removed = Set(batch.deletedSections).union(batch.movedSections.map(\.source))
+        let placed = Set(batch.insertedSections).union(batch.movedSections.map(\.target))
+        var origins = [Int?](repeating: nil, count: sectionsAfter)
+        for move in batch.movedSections { origins[move.target] = move.source }
+        var staying = (0..<sectionsBefore).lazy.filter { !removed.contains($0) }.makeIterator()
+        for t in 0..<sectionsAfter where !placed.contains(t) {
+            origins[t] = staying.next()
+        }
+        return origins
+    }
+
+    private static func sectionSet(_ sections: [Int], _ operation: BatchUpdateError.Operation,
+                                   within count: Int) throws -> Set<Int> {
+        var set = Set<Int>(minimumCapacity: sections.count)
+        for section in sections {
+            guard (0..<count).contains(section) else {
+                throw BatchUpdateError.sectionOutOfRange(operation, section: section, sectionCount: count)
+            }
+            guard set.insert(section).inserted else { throw BatchUpdateError.duplicateSection(operation, section: section) }
+        }
+        return set
+    }
+
+    private static func elementSet(_ paths: [ElementPath], _ operation: BatchUpdateError.Operation,
+                                   within counts: [Int]) throws -> Set<ElementPath> {
+        var set = Set<ElementPath>(minimumCapacity: paths.count)
+        for path in paths {
+            guard counts.indices.contains(path.section) else {
+                throw BatchUpdateError.sectionOutOfRange(operation, section: path.section, sectionCount: counts.count)
+            }
+            guard (0..<counts[path.section]).contains(path.element) else {
+                throw BatchUpdateError.elementOutOfRange(operation, path: path, elementCount: counts[path.section])
+            }
+            guard set.insert(path).inserted else { throw BatchUpdateError.duplicateElement(operation, path: path) }
+        }
+        return set
+    }
+
+    private static func forbid(_ first: Set<Int>, _ second: Set<Int>, _ firstOperation: BatchUpdateError.Operation,
+                               _ secondOperation: BatchUpdateError.Operation) throws {
+        if let section = first.intersection(second).min() {
+            throw BatchUpdateError.conflictingSectionOperations(firstOperation, secondOperation, section: section)
+        }
+    }
+
+    private static func forbid(_ first: Set<ElementPath>, _ second: Set<ElementPath>,
+                               _ firstOperation: BatchUpdateError.Operation,
+                               _ secondOperation: BatchUpdateError.Operation) throws {
+        if let path = first.intersection(second).min() {
+            throw BatchUpdateError.conflictingElementOperations(firstOperation, secondOperation, path: path)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+/// One batch of changes: the operations a list view performs together, and the data it shows
+/// after them.
+///
+/// Paths and indices follow UIKit's batch-update rules: deletes, reloads and move sources refer
+/// to the list before the batch; inserts and move targets to the list after it.
+public struct Changeset<Collection: Swift.Collection> {
+    /// The collection after this batch.
+    public var data: Collection
+    /// Deleted sections, before the batch.
+    public var sectionDeleted: [Int]
+    /// Inserted sections, after the batch.
+    public var sectionInserted: [Int]
+    /// Sections whose model changed (reload them).
+    public var sectionUpdated: [Int]
+    /// Moved sections: from before the batch, to after it.
+    public var sectionMoved: [(source: Int, target: Int)]
+    /// Deleted elements, before the batch.
+    public var elementDeleted: [ElementPath]
+    /// Inserted elements, after the batch.
+    public var elementInserted: [ElementPath]
+    /// Elements whose content changed (reload them).
+    public var elementUpdated: [ElementPath]
+    /// Moved elements: from before the batch, to after it.
+    public var elementMoved: [(source: ElementPath, target: ElementPath)]
+
+    public init(
+        data: Collection,
+        sectionDeleted: [Int] = [],
+        sectionInserted: [Int] = [],
+        sectionUpdated: [Int] = [],
+        sectionMoved: [(source: Int, target: Int)] = [],
+        elementDeleted: [ElementPath] = [],
+        elementInserted: [ElementPath] = [],
+        elementUpdated: [ElementPath] = [],
+        elementMoved: [(source: ElementPath, target: ElementPath)] = []
+    ) {
+        self.data = data
+        self.sectionDeleted = sectionDeleted
+        self.sectionInserted = sectionInserted
+        self.sectionUpdated = sectionUpdated
+        self.sectionMoved = sectionMoved
+        self.elementDeleted = elementDeleted
+        self.elementInserted = elementInserted
+        self.elementUpdated = elementUpdated
+        self.elementMoved = elementMoved
+    }
+
+    /// The number of section operations.
+    public var sectionChangeCount: Int {
+        sectionDeleted.count + sectionInserted.count + sectionUpdated.count + sectionMoved.count
+    }
+
+    /// The number of element operations.
+    public var elementChangeCount: Int {
+        elementDeleted.count + elementInserted.count + elementUpdated.count + elementMoved.count
+    }
+
+    /// The number of operations.
+    public var changeCount: Int { sectionChangeCount + elementChangeCount }
+
+    /// Whether the batch performs any operation.
+    public var hasChanges: Bool { changeCount > 0 }
+}
+
+extension Changeset: Equatable where Collection: Equatable {
+    public static func == (lhs: Changeset, rhs: Changeset) -> Bool {
+        lhs.data == rhs.data
+            && lhs.sectionDeleted == rhs.sectionDeleted
+            && lhs.sectionInserted == rhs.sectionInserted
+            && lhs.sectionUpdated == rhs.sectionUpdated
+            && lhs.sectionMoved.elementsEqual(rhs.sectionMoved, by: ==)
+            && lhs.elementDeleted == rhs.elementDeleted
+            && lhs.elementInserted == rhs.elementInserted
+            && lhs.elementUpdated == rhs.elementUpdated
+            && lhs.elementMoved.elementsEqual(rhs.elementMoved, by: ==)
+    }
+}
+
+extension Changeset: Sendable where Collection: Sendable {}
+
+extension Changeset: CustomDebugStringConvertible {
+    public var debugDescription: String {
+        var parts = ["data: \(data)"]
+        if !sectionDeleted.isEmpty { parts.append("sectionDeleted: \(sectionDeleted)") }
+        if !sectionInserted.isEmpty { parts.append("sectionInserted: \(sectionInserted)") }
+        if !sectionUpdated.isEmpty { parts.append("sectionUpdated: \(sectionUpdated)") }
+        if !sectionMoved.isEmpty { parts.append("sectionMoved: \(sectionMoved)") }
+        if !elementDeleted.isEmpty { parts.append("elementDeleted: \(elementDeleted)") }
+        if !elementInserted.isEmpty { parts.append("elementInserted: \(elementInserted)") }
+        if !elementUpdated.isEmpty { parts.append("elementUpdated: \(elementUpdated)") }
+        if !elementMoved.isEmpty { parts.append("elementMoved: \(elementMoved)") }
+        return "Changeset(\n    " + parts.joined(separator: ",\n    ") + "\n)"
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// A type whose instances can be told apart across two versions of a list.
+///
+/// Two elements with equal identifiers are the same item: a diff matches them and reports a
+/// move or an update instead of a delete and an insert.
+public protocol ContentIdentifiable {
+    /// The type of `differenceIdentifier`.
+    associatedtype DifferenceIdentifier: Hashable
+
+    /// The identity of the element: stable across updates of its content.
+    var differenceIdentifier: DifferenceIdentifier { get }
+}
+
+/// A type whose instances can say whether their content changed.
+public protocol ContentEquatable {
+    /// Whether `self` shows the same content as `source`; a matched element whose content
+    /// differs is reported as updated.
+    func isContentEqual(to source: Self) -> Bool
+}
+
+/// An element a diff can match by identity and compare by content.
+public protocol Differentiable: ContentIdentifiable, ContentEquatable {}
+
+extension ContentIdentifiable where Self: Hashable {
+    /// A hashable element is its own identifier.
+    @inlinable
+    public var differenceIdentifier: Self { self }
+}
+
+extension ContentEquatable where Self: Equatable {
+    /// An equatable element compares its content with `==`.
+    @inlinable
+    public func isContentEqual(to source: Self) -> Bool { self == source }
+}
+
+extension Optional: ContentEquatable where Wrapped: ContentEquatable {
+    @inlinable
+    public func isContentEqual(to source: Wrapped?) -> Bool {
+        switch (self, source) {
+        case let (value?, source?): value.isContentEqual(to: source)
+        case (nil, nil): true
+        default: false
+        }
+    }
+}
+
+extension Array: ContentEquatable where Element: ContentEquatable {
+    @inlinable
+    public func isContentEqual(to source: [Element]) -> Bool {
+        count == source.count && zip(self, source).allSatisfy { $0.isContentEqual(to: $1) }
+    }
+}
+
+extension Bool: Differentiable {}
+extension Data: Differentiable {}
+extension Date: Differentiable {}
+extension Character: Differentiable {}
+extension Double: Differentiable {}
+extension Float: Differentiable {}
+extension Int: Differentiable {}
+extension Int8: Differentiable {}
+extension Int16: Differentiable {}
+extension Int32: Differentiable {}
+extension Int64: Differentiable {}
+extension String: Differentiable {}
+extension Substring: Differentiable {}
+extension UInt: Differentiable {}
+extension UInt8: Differentiable {}
+extension UInt16: Differentiable {}
+extension UInt32: Differentiable {}
+extension UInt64: Differentiable {}
+extension URL: Differentiable {}
+extension UUID: Differentiable {}

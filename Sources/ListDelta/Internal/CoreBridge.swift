@@ -1,0 +1,172 @@
+import CListDelta
+import Foundation
+
+// The only file that talks to the C core: every other file sees Swift types.
+
+/// A matched pair of indices, laid out like the core's `ld_pair_t`.
+@usableFromInline
+struct IndexPair: Sendable {
+    @usableFromInline var source: Int32
+    @usableFromInline var target: Int32
+}
+
+/// A core diff copied out of its workspace.
+@usableFromInline
+struct CoreDiff: Sendable {
+    /// For each source index, its matched target index or -1.
+    @usableFromInline var sourceToTarget: [Int32]
+    /// For each target index, its matched source index or -1.
+    @usableFromInline var targetToSource: [Int32]
+    /// Unmatched source indices, ascending.
+    @usableFromInline var deleted: [Int32]
+    /// Unmatched target indices, ascending.
+    @usableFromInline var inserted: [Int32]
+    /// The fewest matched pairs to move, by ascending target (empty for an LCS diff).
+    @usableFromInline var moved: [IndexPair]
+}
+
+/// A flag a running diff polls; `cancel()` may be called from any thread.
+@usableFromInline
+final class CoreCancellation: @unchecked Sendable {
+    // The token is an atomic flag inside the C core; these methods only touch it atomically.
+    @usableFromInline let token: OpaquePointer
+
+    @usableFromInline
+    init() {
+        var created: OpaquePointer?
+        let status = ld_cancel_token_create(nil, &created)
+        precondition(status == LD_OK, "ListDelta could not allocate a cancel token")
+        token = created!
+    }
+
+    deinit { ld_cancel_token_free(token) }
+
+    @usableFromInline
+    func cancel() { ld_cancel_token_cancel(token) }
+
+    @usableFromInline
+    var isCancelled: Bool { ld_cancel_token_is_cancelled(token) }
+}
+
+/// Warm workspaces reused across diffs: a workspace that has diffed a list of some size
+/// diffs lists up to that size without allocating.
+final class WorkspacePool: @unchecked Sendable {
+    static let shared = WorkspacePool()
+
+    /// Idle workspaces kept at most; more concurrent diffs create and free their own.
+    private let idleLimit = 4
+    /// A workspace holding more than this after a diff gives its memory back.
+    private let retainedBytesLimit = 64 << 20
+    private let lock = NSLock()
+    private var idle: [OpaquePointer] = []
+
+    func withWorkspace<R>(_ body: (OpaquePointer) throws -> R) throws -> R {
+        let workspace = try take()
+        defer { give(workspace) }
+        return try body(workspace)
+    }
+
+    private func take() throws -> OpaquePointer {
+        if let workspace = lock.withLock({ idle.popLast() }) { return workspace }
+        var created: OpaquePointer?
+        guard ld_workspace_create(nil, &created) == LD_OK, let created else { throw ListDeltaError.outOfMemory }
+        return created
+    }
+
+    private func give(_ workspace: OpaquePointer) {
+        if ld_workspace_bytes_held(workspace) > retainedBytesLimit { ld_workspace_reset(workspace) }
+        let kept = lock.withLock { () -> Bool in
+            guard idle.count < idleLimit else { return false }
+            idle.append(workspace)
+            return true
+        }
+        if !kept { ld_workspace_free(workspace) }
+    }
+}
+
+/// Diffs two identity arrays with the core.
+///
+/// - Throws: ``ListDeltaError`` for lists over ``ListDeltaError/maximumCount`` elements, a
+///   failed allocation or an exceeded edit budget; `CancellationError` when `cancellation`
+///   was cancelled.
+@usableFromInline
+func coreDiff(
+    source: [UInt64],
+    target: [UInt64],
+    algorithm: DiffAlgorithm,
+    cancellation: CoreCancellation? = nil
+) throws -> CoreDiff {
+    try WorkspacePool.shared.withWorkspace { workspace in
+        var result = ld_result_t()
+        var options = ld_options_t(source_content: nil, target_content: nil,
+                                   cancel: cancellation?.token, max_edits: 0)
+        let status: ld_status = source.withUnsafeBufferPointer { source in
+            target.withUnsafeBufferPointer { target in
+                switch algorithm {
+                case .heckel:
+                    return ld_heckel_diff(workspace, source.baseAddress, source.count,
+                                          target.baseAddress, target.count, &options, &result)
+                case let .longestCommonSubsequence(editBudget):
+                    if let editBudget {
+                        // The core reads 0 as "no budget"; a budget of 0 admits identical lists only.
+                        if editBudget > 0 {
+                            options.max_edits = editBudget
+                        } else if !source.elementsEqual(target) {
+                            return LD_EDIT_BUDGET_EXCEEDED
+                        }
+                    }
+                    return ld_myers_diff(workspace, source.baseAddress, source.count,
+                                         target.baseAddress, target.count, &options, &result)
+                }
+            }
+        }
+        try throwIfFailed(status, counts: (source.count, target.count), algorithm: algorithm)
+        return CoreDiff(
+            sourceToTarget: copy(result.source_to_target, result.source_count),
+            targetToSource: copy(result.target_to_source, result.target_count),
+            deleted: copy(result.deleted, result.deleted_count),
+            inserted: copy(result.inserted, result.inserted_count),
+            moved: UnsafeRawPointer(result.moved).map {
+                copy($0.assumingMemoryBound(to: IndexPair.self), result.moved_count)
+            } ?? []
+        )
+    }
+}
+
+private func copy<T>(_ pointer: UnsafePointer<T>?, _ count: Int) -> [T] {
+    guard let pointer, count > 0 else { return [] }
+    return Array(UnsafeBufferPointer(start: pointer, count: count))
+}
+
+private func throwIfFailed(_ status: ld_status, counts: (Int, Int), algorithm: DiffAlgorithm) throws {
+    switch status {
+    case LD_OK:
+        return
+    case LD_ERROR_OVERFLOW:
+        throw ListDeltaError.tooManyElements(count: max(counts.0, counts.1), maximumCount: ListDeltaError.maximumCount)
+    case LD_ERROR_ALLOC:
+        throw ListDeltaError.outOfMemory
+    case LD_CANCELLED:
+        throw CancellationError()
+    case LD_EDIT_BUDGET_EXCEEDED:
+        var budget = 0
+        if case let .longestCommonSubsequence(editBudget) = algorithm { budget = editBudget ?? 0 }
+        throw ListDeltaError.editBudgetExceeded(budget: budget)
+    default:
+        preconditionFailure("ListDelta passed invalid arguments to its core: \(String(cString: ld_status_description(status)))")
+    }
+}
+
+/// The core's 64-bit hash of `bytes`.
+@usableFromInline
+func hashBytes(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var hash: UInt64 = 0
+    let status = ld_hash64(bytes.baseAddress, bytes.count, 0, &hash)
+    precondition(status == LD_OK, "ld_hash64 refused a valid buffer")
+    return hash
+}
+
+extension ListDeltaError {
+    /// The most elements a list (or a list of sections) may hold: 1,073,741,823.
+    public static let maximumCount = Int(LD_MAX_COUNT)
+}
