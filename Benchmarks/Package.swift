@@ -10,11 +10,13 @@ let package = Package(
     ],
     targets: [
         .target(name: "Workloads"),
+        .target(name: "Baselines"),
         .target(name: "CHashFloor"),
         .executableTarget(
             name: "listdelta-bench",
             dependencies: [
                 "Workloads",
+                "Baselines",
                 "CHashFloor",
                 .product(name: "ListDelta", package: "ListDelta"),
                 .product(name: "CListDelta", package: "ListDelta"),

@@ -5,6 +5,9 @@ public struct FlatWorkload: Sendable {
     public let target: [Int]
     /// The generator's moved count: an upper bound on the minimal number of moves.
     public let generatedMoves: Int
+    /// Deletes plus inserts of the generated edit script (a move is one of each): an upper
+    /// bound on the edit distance that LCS searches grow with.
+    public let generatedEdits: Int
 
     /// `flat(n, del, ins, mov)` of `WORKLOADS.md`.
     public static func flat(name: String, count: Int, deletes: Int, inserts: Int, moves: Int,
@@ -24,12 +27,13 @@ public struct FlatWorkload: Sendable {
         }
         let rest = afterInsert.filter { $0 >= count || !isMoved[$0] }
         let target = random.insertAtRandomGaps(rest, moved)
-        return FlatWorkload(name: name, source: source, target: target, generatedMoves: moves)
+        return FlatWorkload(name: name, source: source, target: target, generatedMoves: moves,
+                            generatedEdits: deletes + inserts + 2 * moves)
     }
 
     public static func reversed(name: String, count: Int) -> FlatWorkload {
         FlatWorkload(name: name, source: Array(0..<count), target: (0..<count).reversed(),
-                     generatedMoves: count - 1)
+                     generatedMoves: count - 1, generatedEdits: 2 * (count - 1))
     }
 
     public static let w5k = flat(name: "W5k", count: 5_000, deletes: 1_000, inserts: 1_000, moves: 200)

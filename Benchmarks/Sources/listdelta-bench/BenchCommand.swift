@@ -1,16 +1,18 @@
 import ArgumentParser
+import CListDelta
 import Foundation
+import ListDelta
 import Workloads
 
 @main
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listdelta-bench",
-        abstract: "Times ListDelta against the hash-table floor on the workloads of WORKLOADS.md."
+        abstract: "Times ListDelta against a plain-Swift Heckel, the standard library and the hash-table floor on the workloads of WORKLOADS.md."
     )
 
     enum WorkloadName: String, CaseIterable, ExpressibleByArgument {
-        case w5k = "W5k", w100k = "W100k", w1m = "W1M", wrev100k = "Wrev100k"
+        case w5k = "W5k", w100k = "W100k", w1m = "W1M", wrev100k = "Wrev100k", wstr100k = "Wstr100k", wsect = "Wsect"
     }
 
     @Option(name: .long, help: "Workloads to run (repeatable): \(WorkloadName.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -22,59 +24,166 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Also write the tables as JSON to this file.")
     var json: String?
 
-    @Flag(name: .long, help: "Small sizes and few runs (for CI).")
+    @Option(name: .long, help: "Write an SVG chart of time against list size (1k … 1M) to this file.")
+    var plot: String?
+
+    @Flag(name: .long, help: "Only W5k and W100k, five runs each (for CI).")
     var quick = false
 
-    @Flag(name: .long, help: "Run only the C core's Heckel diff (for instruction counting under callgrind).")
-    var coreOnly = false
+    @Option(name: .long, help: "Only contenders whose name starts with this (repeatable), e.g. \"ListDelta core\".")
+    var contender: [String] = []
 
     func run() throws {
         let chosen = workload.isEmpty ? (quick ? [.w5k, .w100k] : WorkloadName.allCases) : workload
         let runs = quick ? min(self.runs, 5) : self.runs
+        print("ListDelta benchmark — \(machineDescription())\n")
         var tables: [Table] = []
         for name in chosen {
             progress("generating \(name.rawValue)")
-            let flat = Self.make(name)
-            tables.append(measureFlat(flat, runs: runs))
-            print(tables.last!.markdown + "\n")
+            let table: Table = switch name {
+            case .w5k: measureFlat(FlatWorkload.w5k, runs: runs)
+            case .w100k: measureFlat(FlatWorkload.w100k(), runs: runs)
+            case .w1m: measureFlat(FlatWorkload.w1m(), runs: runs)
+            case .wrev100k: measureFlat(FlatWorkload.wrev100k(), runs: runs)
+            case .wstr100k: measureStrings(FlatWorkload.w100k(), runs: runs)
+            case .wsect: measureSections(SectionedWorkload.wsect(), runs: runs)
+            }
+            tables.append(table)
+            print(table.markdown + "\n")
         }
         if let json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(tables).write(to: URL(fileURLWithPath: json))
         }
-    }
-
-    static func make(_ name: WorkloadName) -> FlatWorkload {
-        switch name {
-        case .w5k: FlatWorkload.w5k
-        case .w100k: FlatWorkload.w100k()
-        case .w1m: FlatWorkload.w1m()
-        case .wrev100k: FlatWorkload.wrev100k()
+        if let plot {
+            try sizeSweep(runs: min(runs, 5)).svg().write(toFile: plot, atomically: true, encoding: .utf8)
+            progress("wrote \(plot)")
         }
     }
 
     func measureFlat(_ workload: FlatWorkload, runs: Int) -> Table {
-        let arrays = IdentityArrays(workload)
-        var rows: [Row] = []
-        progress("\(workload.name): ListDelta core (Heckel)")
-        rows.append(CoreContender(algorithm: .heckel).measure(arrays, runs: runs))
-        if coreOnly {
-            return Table(workload: workload.name, detail: "core only", reference: rows[0].name, rows: rows)
+        let arrays = IdentityArrays(workload), name = workload.name
+        var rows = run(name, "ListDelta core (Heckel)") { CoreContender(algorithm: .heckel).measure(arrays, runs: runs) }
+        rows += run(name, "ListDelta end-to-end") {
+            EndToEndContender().measure(source: workload.source, target: workload.target, runs: runs)
         }
-        if workload.source.count <= 100_000 && !workload.name.hasPrefix("Wrev") {
-            progress("\(workload.name): ListDelta core (Myers)")
-            rows.append(CoreContender(algorithm: .myers).measure(arrays, runs: runs))
-        } else {
-            rows.append(Row(name: "ListDelta core (Myers)", note: "skipped: O((n+m)·D) with D ≈ n + m runs for minutes"))
+        if workload.source.count <= 100_000 && !name.hasPrefix("Wrev") {
+            rows += run(name, "ListDelta core (Myers)") { CoreContender(algorithm: .myers).measure(arrays, runs: runs) }
+        } else if wants("ListDelta core (Myers)") {
+            rows.append(Row(name: "ListDelta core (Myers)", note: "skipped: O((n+m)·D) runs for minutes at this size"))
         }
-        progress("\(workload.name): hash-table floor")
-        rows.append(FloorContender().measure(arrays, runs: runs))
+        rows += run(name, "plain-Swift Heckel") {
+            PlainHeckelContender().measure(source: workload.source, target: workload.target, runs: runs)
+        }
+        if wants("stdlib") {
+            step(name, "standard library")
+            rows += StandardLibraryContender().measure(source: workload.source, target: workload.target,
+                                                      edits: workload.generatedEdits, runs: runs)
+        }
+        rows += run(name, "hash-table floor") { FloorContender().measure(arrays, runs: runs) }
         let detail = "n = \(workload.source.count), m = \(workload.target.count), generated moves ≤ \(workload.generatedMoves)"
-        return Table(workload: workload.name, detail: detail, reference: "hash-table floor", rows: rows)
+        return Table(workload: name, detail: detail, reference: "ListDelta end-to-end", rows: rows)
+    }
+
+    func measureStrings(_ base: FlatWorkload, runs: Int) -> Table {
+        let source = base.source.map { "item-\($0)" }, target = base.target.map { "item-\($0)" }
+        let arrays = IdentityArrays(source: source.map(hash), target: target.map(hash)), name = "Wstr100k"
+        var rows = run(name, "ListDelta core (Heckel)") { CoreContender(algorithm: .heckel).measure(arrays, runs: runs) }
+        rows += run(name, "ListDelta end-to-end") { EndToEndContender().measure(source: source, target: target, runs: runs) }
+        rows += run(name, "plain-Swift Heckel") { PlainHeckelContender().measure(source: source, target: target, runs: runs) }
+        if wants("stdlib") {
+            step(name, "standard library")
+            rows += StandardLibraryContender().measure(source: source, target: target, edits: base.generatedEdits, runs: runs)
+        }
+        rows += run(name, "hash-table floor") { FloorContender().measure(arrays, runs: runs) }
+        return Table(workload: name, detail: "W100k with String identifiers \"item-<n>\" (core and floor on their 64-bit hashes)",
+                     reference: "ListDelta end-to-end", rows: rows)
+    }
+
+    func measureSections(_ workload: SectionedWorkload, runs: Int) -> Table {
+        let source = workload.source.map { ArraySection(model: $0.model, elements: $0.items) }
+        let target = workload.target.map { ArraySection(model: $0.model, elements: $0.items) }
+        let flatSource = workload.source.flatMap(\.items), flatTarget = workload.target.flatMap(\.items)
+        let arrays = IdentityArrays(source: flatSource.map { UInt64($0) }, target: flatTarget.map { UInt64($0) })
+        let name = "Wsect"
+        var rows = run(name, "ListDelta end-to-end") { EndToEndContender().measureSections(source: source, target: target, runs: runs) }
+        rows += run(name, "ListDelta core (Heckel)") {
+            var core = CoreContender(algorithm: .heckel).measure(arrays, runs: runs)
+            core.note = "the items of all sections flattened into one list"
+            return core
+        }
+        rows += run(name, "plain-Swift Heckel") {
+            var plain = PlainHeckelContender().measure(source: flatSource, target: flatTarget, runs: runs)
+            plain.note = "flattened items: no section matching, so less work than a sectioned diff"
+            return plain
+        }
+        if wants("stdlib") {
+            rows += StandardLibraryContender().measure(source: flatSource, target: flatTarget, edits: 45_000, runs: runs)
+        }
+        rows += run(name, "hash-table floor") { FloorContender().measure(arrays, runs: runs) }
+        return Table(workload: name, detail: "1,000 sections × 100 items: 20 sections and 10,000 items deleted, 5,000 items moved across sections, 10,000 items and 20 sections inserted",
+                     reference: "ListDelta end-to-end", rows: rows)
+    }
+
+    /// Median times of each algorithm over flat lists of 1k … 1M elements (W100k's proportions).
+    func sizeSweep(runs: Int) -> Plot {
+        let sizes = [1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000]
+        var series: [String: [(Int, Double)]] = [:]
+        let order = ["ListDelta core (Heckel)", "ListDelta end-to-end", "plain-Swift Heckel",
+                     "stdlib + inferringMoves()", "ListDelta core (Myers)", "hash-table floor"]
+        for size in sizes {
+            progress("plot: \(size) elements")
+            let workload = FlatWorkload.scaled(count: size)
+            let arrays = IdentityArrays(workload)
+            var rows = [
+                CoreContender(algorithm: .heckel).measure(arrays, runs: runs),
+                EndToEndContender().measure(source: workload.source, target: workload.target, runs: runs),
+                PlainHeckelContender().measure(source: workload.source, target: workload.target, runs: runs),
+                FloorContender().measure(arrays, runs: runs),
+            ]
+            if size <= 10_000 {
+                rows += StandardLibraryContender().measure(source: workload.source, target: workload.target,
+                                                          edits: workload.generatedEdits, runs: runs)
+            }
+            if size <= 100_000 { rows.append(CoreContender(algorithm: .myers).measure(arrays, runs: runs)) }
+            for row in rows { if let timing = row.timing { series[row.name, default: []].append((size, timing.median)) } }
+        }
+        return Plot(title: "Diff time against list size (10% deleted, 10% inserted, 2% moved) — \(machineDescription())",
+                    series: order.map { Plot.Series(name: $0, points: series[$0] ?? []) })
+    }
+
+    private func hash(_ string: String) -> UInt64 {
+        var value: UInt64 = 0
+        var copy = string
+        copy.withUTF8 { _ = ld_hash64($0.baseAddress, $0.count, 0, &value) }
+        return value
+    }
+
+    private func step(_ workload: String, _ contender: String) {
+        progress("\(workload): \(contender)")
+    }
+
+    /// Whether `name` passes the `--contender` filter.
+    private func wants(_ name: String) -> Bool {
+        contender.isEmpty || contender.contains { name.hasPrefix($0) }
+    }
+
+    /// Measures a contender that passes the filter.
+    private func run(_ workload: String, _ name: String, _ measure: () -> Row) -> [Row] {
+        guard wants(name) else { return [] }
+        step(workload, name)
+        return [measure()]
     }
 }
 
 func progress(_ message: String) {
     FileHandle.standardError.write(Data("… \(message)\n".utf8))
+}
+
+func machineDescription() -> String {
+    let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+        .split(separator: "\n").first { $0.hasPrefix("model name") }?
+        .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
+    return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, release build"
 }

@@ -13,6 +13,11 @@ struct IdentityArrays {
         target = workload.target.map { UInt64(bitPattern: Int64($0)) }
     }
 
+    init(source: [UInt64], target: [UInt64]) {
+        self.source = source
+        self.target = target
+    }
+
     var elementCount: Int { source.count + target.count }
 }
 

@@ -8,56 +8,64 @@ func flatStages<C: RangeReplaceableCollection>(
     target targetCollection: C,
     section: Int,
     algorithm: DiffAlgorithm,
-    cancellation: CoreCancellation?
+    cancellation: CoreCancellation?,
+    scheme: IdentityScheme = .fast
 ) throws -> [Changeset<C>] where C.Element: Differentiable {
     let source = Array(sourceCollection), target = Array(targetCollection)
-    let diff = try matchByIdentity(source, target, algorithm: algorithm, cancellation: cancellation)
-    let sourceToTarget = diff.sourceToTarget
-
-    var updated: [ElementPath] = []
-    for i in source.indices {
-        let j = Int(sourceToTarget[i])
-        if j >= 0 && !target[j].isContentEqual(to: source[i]) {
-            updated.append(ElementPath(element: i, section: section))
-        }
-    }
-    let hasInsertsOrMoves = !diff.inserted.isEmpty || !diff.moved.isEmpty
-    var stages: [Changeset<C>] = []
-
-    if !updated.isEmpty {
-        let data = (!diff.deleted.isEmpty || hasInsertsOrMoves)
-            ? C(source.indices.lazy.map { i in sourceToTarget[i] >= 0 ? target[Int(sourceToTarget[i])] : source[i] })
-            : targetCollection
-        stages.append(Changeset(data: data, elementUpdated: updated))
-    }
-    if !diff.deleted.isEmpty {
-        let data = hasInsertsOrMoves
-            ? C(sourceToTarget.lazy.filter { $0 >= 0 }.map { target[Int($0)] })
-            : targetCollection
-        stages.append(Changeset(data: data, elementDeleted: diff.deleted.map { ElementPath(element: Int($0), section: section) }))
-    }
-    if hasInsertsOrMoves {
-        let deleted = diff.deleted
-        stages.append(Changeset(
-            data: targetCollection,
-            elementInserted: diff.inserted.map { ElementPath(element: Int($0), section: section) },
-            elementMoved: diff.moved.map { pair in
-                let afterDeletes = Int(pair.source) - countBelow(Int32(pair.source), in: deleted)
-                return (ElementPath(element: afterDeletes, section: section),
-                        ElementPath(element: Int(pair.target), section: section))
+    let checkMatches = matchesNeedChecking(C.Element.self, scheme: scheme)
+    let staged: [Changeset<C>]? = try withIdentityDiff(source, target, scheme: scheme, algorithm: algorithm,
+                                                       cancellation: cancellation) { diff in
+        let sourceToTarget = diff.sourceToTarget
+        var updated: [ElementPath] = []
+        for i in source.indices {
+            let j = Int(sourceToTarget[i])
+            guard j >= 0 else { continue }
+            if checkMatches && source[i].differenceIdentifier != target[j].differenceIdentifier { return nil }
+            if !target[j].isContentEqual(to: source[i]) {
+                updated.append(ElementPath(element: i, section: section))
             }
-        ))
+        }
+        let hasInsertsOrMoves = !diff.inserted.isEmpty || !diff.moved.isEmpty
+        var stages: [Changeset<C>] = []
+        if !updated.isEmpty {
+            let data = (!diff.deleted.isEmpty || hasInsertsOrMoves)
+                ? C(source.indices.lazy.map { i in sourceToTarget[i] >= 0 ? target[Int(sourceToTarget[i])] : source[i] })
+                : targetCollection
+            stages.append(Changeset(data: data, elementUpdated: updated))
+        }
+        if !diff.deleted.isEmpty {
+            let data = hasInsertsOrMoves
+                ? C(sourceToTarget.lazy.filter { $0 >= 0 }.map { target[Int($0)] })
+                : targetCollection
+            stages.append(Changeset(data: data, elementDeleted: diff.deleted.map { ElementPath(element: Int($0), section: section) }))
+        }
+        if hasInsertsOrMoves {
+            let deleted = diff.deleted
+            stages.append(Changeset(
+                data: targetCollection,
+                elementInserted: diff.inserted.map { ElementPath(element: Int($0), section: section) },
+                elementMoved: diff.moved.map { pair in
+                    let afterDeletes = Int(pair.source) - countBelow(pair.source, in: deleted)
+                    return (ElementPath(element: afterDeletes, section: section),
+                            ElementPath(element: Int(pair.target), section: section))
+                }
+            ))
+        }
+        return stages
     }
-    return stages
+    if let staged { return staged }
+    // Two different identifiers shared a 64-bit identity: diff again on exact numbers.
+    return try flatStages(source: sourceCollection, target: targetCollection, section: section,
+                          algorithm: algorithm, cancellation: cancellation, scheme: .numbered)
 }
 
 /// How many values of the ascending `sorted` are below `value`.
 @inlinable
-func countBelow(_ value: Int32, in sorted: [Int32]) -> Int {
-    var low = 0, high = sorted.count
+func countBelow<S: RandomAccessCollection<Int32>>(_ value: Int32, in sorted: S) -> Int where S.Index == Int {
+    var low = sorted.startIndex, high = sorted.endIndex
     while low < high {
         let middle = (low + high) / 2
         if sorted[middle] < value { low = middle + 1 } else { high = middle }
     }
-    return low
+    return low - sorted.startIndex
 }

@@ -50,39 +50,52 @@ func hashData(_ data: Data) -> UInt64 {
     data.withUnsafeBytes { hashBytes($0) }
 }
 
-/// Matches `source` against `target` by identifier with the core.
-///
-/// Every match the core reports for hashed identifiers is checked with `==`; should two
-/// different identifiers share a 64-bit identity, the diff runs again on identities numbered
-/// exactly through a dictionary, so a collision can never pair two different elements.
+/// How identifiers become the core's identities.
+@usableFromInline
+enum IdentityScheme: Sendable {
+    /// `identity(of:)`: fast, but a hashed identifier's match must be checked with `==`.
+    case fast
+    /// Numbers handed out through a dictionary: exact for every identifier type; the fallback
+    /// after a 64-bit collision.
+    case numbered
+}
+
+/// Diffs `source` against `target` by identifier with the core, handing the result to `body`.
 ///
 /// - Complexity: O(*n* + *m*) expected for Heckel, plus the core's moves step.
 @inlinable
-func matchByIdentity<Element: ContentIdentifiable>(
+func withIdentityDiff<Element: ContentIdentifiable, R>(
     _ source: [Element],
     _ target: [Element],
+    scheme: IdentityScheme,
     algorithm: DiffAlgorithm,
-    cancellation: CoreCancellation?
-) throws -> CoreDiff {
-    let sourceIdentities = source.map { identity(of: $0.differenceIdentifier) }
-    let targetIdentities = target.map { identity(of: $0.differenceIdentifier) }
-    let diff = try coreDiff(source: sourceIdentities, target: targetIdentities, algorithm: algorithm,
-                            cancellation: cancellation)
-    if identityIsExact(Element.DifferenceIdentifier.self) { return diff }
-    let verified = diff.sourceToTarget.withUnsafeBufferPointer { sourceToTarget in
-        source.indices.allSatisfy { i in
-            let j = Int(sourceToTarget[i])
-            return j < 0 || source[i].differenceIdentifier == target[j].differenceIdentifier
+    cancellation: CoreCancellation?,
+    _ body: (CoreDiff) throws -> R
+) throws -> R {
+    switch scheme {
+    case .fast:
+        return try withCoreDiff(source: source.map { identity(of: $0.differenceIdentifier) },
+                                target: target.map { identity(of: $0.differenceIdentifier) },
+                                algorithm: algorithm, cancellation: cancellation, body)
+    case .numbered:
+        var numbers: [Element.DifferenceIdentifier: UInt64] = [:]
+        func number(_ element: Element) -> UInt64 {
+            if let known = numbers[element.differenceIdentifier] { return known }
+            let next = UInt64(numbers.count)
+            numbers[element.differenceIdentifier] = next
+            return next
         }
+        let numberedSource = source.map(number), numberedTarget = target.map(number)
+        return try withCoreDiff(source: numberedSource, target: numberedTarget, algorithm: algorithm,
+                                cancellation: cancellation, body)
     }
-    if verified { return diff }
-    var numbers: [Element.DifferenceIdentifier: UInt64] = [:]
-    func number(_ element: Element) -> UInt64 {
-        if let known = numbers[element.differenceIdentifier] { return known }
-        let next = UInt64(numbers.count)
-        numbers[element.differenceIdentifier] = next
-        return next
-    }
-    let exactSource = source.map(number), exactTarget = target.map(number)
-    return try coreDiff(source: exactSource, target: exactTarget, algorithm: algorithm, cancellation: cancellation)
+}
+
+/// Whether matches made under `scheme` must be checked with `==`: only hashed identities can
+/// collide. Callers check every match in the pass that also compares content, and diff again
+/// with ``IdentityScheme/numbered`` when a check fails, so a collision can never pair two
+/// different elements.
+@inlinable
+func matchesNeedChecking<Element: ContentIdentifiable>(_: Element.Type, scheme: IdentityScheme) -> Bool {
+    scheme == .fast && !identityIsExact(Element.DifferenceIdentifier.self)
 }

@@ -16,16 +16,28 @@ func sectionedStages<C: RangeReplaceableCollection>(
     source sourceCollection: C,
     target targetCollection: C,
     algorithm: DiffAlgorithm,
-    cancellation: CoreCancellation?
+    cancellation: CoreCancellation?,
+    scheme: IdentityScheme = .fast
 ) throws -> [Changeset<C>] where C.Element: DifferentiableSection {
     typealias Section = C.Element
     typealias Element = Section.Collection.Element
+    func again() throws -> [Changeset<C>] {
+        try sectionedStages(source: sourceCollection, target: targetCollection, algorithm: algorithm,
+                            cancellation: cancellation, scheme: .numbered)
+    }
 
     let sourceSections = Array(sourceCollection), targetSections = Array(targetCollection)
-    let sectionDiff = try matchByIdentity(sourceSections, targetSections, algorithm: algorithm,
-                                          cancellation: cancellation)
-    let sectionTarget = sectionDiff.sourceToTarget.map(Int.init)  // -1: the section is deleted
-    let sectionSource = sectionDiff.targetToSource.map(Int.init)  // -1: the section is inserted
+    let checkSectionMatches = matchesNeedChecking(Section.self, scheme: scheme)
+    let matchedSections: SectionMatch? = try withIdentityDiff(sourceSections, targetSections, scheme: scheme,
+                                                              algorithm: algorithm, cancellation: cancellation) { diff in
+        for (s, t) in diff.sourceToTarget.enumerated() where t >= 0 && checkSectionMatches {
+            if sourceSections[s].differenceIdentifier != targetSections[Int(t)].differenceIdentifier { return nil }
+        }
+        return SectionMatch(diff)
+    }
+    guard let sectionDiff = matchedSections else { return try again() }
+    let sectionTarget = sectionDiff.sourceToTarget  // -1: the section is deleted
+    let sectionSource = sectionDiff.targetToSource  // -1: the section is inserted
 
     // Elements of surviving source sections, and of every target section, flattened in order.
     var sourceElements: [Element] = [], sourceOrigin: [ElementPath] = []
@@ -49,110 +61,136 @@ func sectionedStages<C: RangeReplaceableCollection>(
         }
     }
     targetSectionStart[targetSections.count] = targetElements.count
-    let elementDiff = try matchByIdentity(sourceElements, targetElements, algorithm: algorithm,
-                                          cancellation: cancellation)
-    let elementTarget = elementDiff.sourceToTarget, elementSource = elementDiff.targetToSource
+    let checkElementMatches = matchesNeedChecking(Element.self, scheme: scheme)
+    let staged: [Changeset<C>]? = try withIdentityDiff(sourceElements, targetElements, scheme: scheme,
+                                                       algorithm: algorithm, cancellation: cancellation) { elementDiff in
+        let elementTarget = elementDiff.sourceToTarget, elementSource = elementDiff.targetToSource
 
-    // Each surviving source element's index within its section once the deletes are done.
-    var indexAfterDeletes = [Int](repeating: -1, count: sourceElements.count)
-    var elementDeleted: [ElementPath] = [], elementUpdated: [ElementPath] = []
-    for s in sourceSections.indices where sectionTarget[s] >= 0 {
-        var kept = 0
-        for i in sourceSectionStart[s]..<sourceSectionStart[s + 1] {
-            let j = Int(elementTarget[i])
-            if j < 0 {
-                elementDeleted.append(sourceOrigin[i])
-                continue
-            }
-            indexAfterDeletes[i] = kept
-            kept += 1
-            if !targetElements[j].isContentEqual(to: sourceElements[i]) { elementUpdated.append(sourceOrigin[i]) }
-        }
-    }
-
-    // Which matched elements stay: per matched section, a longest run kept in order.
-    var stays = [Bool](repeating: false, count: targetElements.count)
-    for t in targetSections.indices where sectionSource[t] >= 0 {
-        let s = sectionSource[t]
-        var candidates: [Int] = [], candidateOrder: [Int] = []
-        for j in targetSectionStart[t]..<targetSectionStart[t + 1] {
-            let i = Int(elementSource[j])
-            if i >= 0 && sourceOrigin[i].section == s {
-                candidates.append(j)
-                candidateOrder.append(indexAfterDeletes[i])
+        // Each surviving source element's index within its section once the deletes are done.
+        var indexAfterDeletes = [Int](repeating: -1, count: sourceElements.count)
+        var elementDeleted: [ElementPath] = [], elementUpdated: [ElementPath] = []
+        for s in sourceSections.indices where sectionTarget[s] >= 0 {
+            var kept = 0
+            for i in sourceSectionStart[s]..<sourceSectionStart[s + 1] {
+                let j = Int(elementTarget[i])
+                if j < 0 {
+                    elementDeleted.append(sourceOrigin[i])
+                    continue
+                }
+                if checkElementMatches && sourceElements[i].differenceIdentifier != targetElements[j].differenceIdentifier {
+                    return nil
+                }
+                indexAfterDeletes[i] = kept
+                kept += 1
+                if !targetElements[j].isContentEqual(to: sourceElements[i]) { elementUpdated.append(sourceOrigin[i]) }
             }
         }
-        for (j, onRun) in zip(candidates, longestIncreasingRun(candidateOrder)) where onRun {
-            stays[j] = true
-        }
-    }
-    var elementInserted: [ElementPath] = [], elementMoved: [(source: ElementPath, target: ElementPath)] = []
-    for j in targetElements.indices {
-        let i = Int(elementSource[j]), t = targetOrigin[j].section
-        if i < 0 {
-            if sectionSource[t] >= 0 { elementInserted.append(targetOrigin[j]) }  // else: arrives with its section
-        } else if !stays[j] {
-            let from = ElementPath(element: indexAfterDeletes[i], section: sectionTarget[sourceOrigin[i].section])
-            elementMoved.append((from, targetOrigin[j]))
-        }
-    }
 
-    let sectionDeleted = sectionDiff.deleted.map(Int.init)
-    let sectionInserted = sectionDiff.inserted.map(Int.init)
-    let sectionMoved = sectionDiff.moved.map { pair in
-        (source: Int(pair.source) - countBelow(pair.source, in: sectionDiff.deleted), target: Int(pair.target))
-    }
-    let sectionUpdated = targetSections.indices.filter { t in
-        sectionSource[t] >= 0 && !targetSections[t].isContentEqual(to: sourceSections[sectionSource[t]])
-    }
+        // Which matched elements stay: per matched section, a longest run kept in order.
+        var stays = [Bool](repeating: false, count: targetElements.count)
+        for t in targetSections.indices where sectionSource[t] >= 0 {
+            let s = sectionSource[t]
+            var candidates: [Int] = [], candidateOrder: [Int] = []
+            for j in targetSectionStart[t]..<targetSectionStart[t + 1] {
+                let i = Int(elementSource[j])
+                if i >= 0 && sourceOrigin[i].section == s {
+                    candidates.append(j)
+                    candidateOrder.append(indexAfterDeletes[i])
+                }
+            }
+            for (j, onRun) in zip(candidates, longestIncreasingRun(candidateOrder)) where onRun {
+                stays[j] = true
+            }
+        }
+        var elementInserted: [ElementPath] = [], elementMoved: [(source: ElementPath, target: ElementPath)] = []
+        for j in targetElements.indices {
+            let i = Int(elementSource[j]), t = targetOrigin[j].section
+            if i < 0 {
+                if sectionSource[t] >= 0 { elementInserted.append(targetOrigin[j]) }  // else: arrives with its section
+            } else if !stays[j] {
+                let from = ElementPath(element: indexAfterDeletes[i], section: sectionTarget[sourceOrigin[i].section])
+                elementMoved.append((from, targetOrigin[j]))
+            }
+        }
 
-    // Stage data, built only for the stages that exist.
-    func sourceSectionWithTargetVersions(_ s: Int) -> Section {
-        guard sectionTarget[s] >= 0 else { return sourceSections[s] }
-        return Section(source: targetSections[sectionTarget[s]],
-                       elements: (sourceSectionStart[s]..<sourceSectionStart[s + 1]).map { i in
-                           let j = Int(elementTarget[i])
-                           return j >= 0 ? targetElements[j] : sourceElements[i]
-                       })
-    }
-    func survivingSection(_ s: Int) -> Section {
-        Section(source: targetSections[sectionTarget[s]],
-                elements: (sourceSectionStart[s]..<sourceSectionStart[s + 1]).compactMap { i in
-                    let j = Int(elementTarget[i])
-                    return j >= 0 ? targetElements[j] : nil
+        let sectionDeleted = sectionDiff.deleted.map(Int.init)
+        let sectionInserted = sectionDiff.inserted.map(Int.init)
+        let sectionMoved = sectionDiff.moved.map { pair in
+            (source: Int(pair.source) - countBelow(pair.source, in: sectionDiff.deleted), target: Int(pair.target))
+        }
+        let sectionUpdated = targetSections.indices.filter { t in
+            sectionSource[t] >= 0 && !targetSections[t].isContentEqual(to: sourceSections[sectionSource[t]])
+        }
+
+        // Stage data, built only for the stages that exist.
+        func sourceSectionWithTargetVersions(_ s: Int) -> Section {
+            guard sectionTarget[s] >= 0 else { return sourceSections[s] }
+            return Section(source: targetSections[sectionTarget[s]],
+                           elements: (sourceSectionStart[s]..<sourceSectionStart[s + 1]).map { i in
+                               let j = Int(elementTarget[i])
+                               return j >= 0 ? targetElements[j] : sourceElements[i]
+                           })
+        }
+        func survivingSection(_ s: Int) -> Section {
+            Section(source: targetSections[sectionTarget[s]],
+                    elements: (sourceSectionStart[s]..<sourceSectionStart[s + 1]).compactMap { i in
+                        let j = Int(elementTarget[i])
+                        return j >= 0 ? targetElements[j] : nil
+                    })
+        }
+
+        let hasStage3 = !sectionInserted.isEmpty || !sectionMoved.isEmpty
+        let hasStage4 = !elementInserted.isEmpty || !elementMoved.isEmpty
+        let hasStage5 = !sectionUpdated.isEmpty
+        var stages: [Changeset<C>] = []
+        if !elementUpdated.isEmpty {
+            stages.append(Changeset(data: C(sourceSections.indices.map(sourceSectionWithTargetVersions)),
+                                    elementUpdated: elementUpdated))
+        }
+        if !sectionDeleted.isEmpty || !elementDeleted.isEmpty {
+            let data = hasStage3 || hasStage4 || hasStage5
+                ? C(sourceSections.indices.filter { sectionTarget[$0] >= 0 }.map(survivingSection))
+                : targetCollection
+            stages.append(Changeset(data: data, sectionDeleted: sectionDeleted, elementDeleted: elementDeleted))
+        }
+        if hasStage3 {
+            let data = hasStage4 || hasStage5
+                ? C(targetSections.indices.map { t -> Section in
+                    if sectionSource[t] >= 0 { return survivingSection(sectionSource[t]) }
+                    return Section(source: targetSections[t],
+                                   elements: (targetSectionStart[t]..<targetSectionStart[t + 1])
+                                       .filter { elementSource[$0] < 0 }.map { targetElements[$0] })
                 })
+                : targetCollection
+            stages.append(Changeset(data: data, sectionInserted: sectionInserted, sectionMoved: sectionMoved))
+        }
+        if hasStage4 {
+            stages.append(Changeset(data: targetCollection, elementInserted: elementInserted, elementMoved: elementMoved))
+        }
+        if hasStage5 {
+            stages.append(Changeset(data: targetCollection, sectionUpdated: sectionUpdated))
+        }
+        return stages
     }
+    // Two different identifiers shared a 64-bit identity: diff again on exact numbers.
+    return try staged ?? again()
+}
 
-    let hasStage3 = !sectionInserted.isEmpty || !sectionMoved.isEmpty
-    let hasStage4 = !elementInserted.isEmpty || !elementMoved.isEmpty
-    let hasStage5 = !sectionUpdated.isEmpty
-    var stages: [Changeset<C>] = []
-    if !elementUpdated.isEmpty {
-        stages.append(Changeset(data: C(sourceSections.indices.map(sourceSectionWithTargetVersions)),
-                                elementUpdated: elementUpdated))
+/// The section-level result of a sectioned diff, copied out of its workspace (it is small).
+@usableFromInline
+struct SectionMatch {
+    @usableFromInline let sourceToTarget: [Int]
+    @usableFromInline let targetToSource: [Int]
+    @usableFromInline let deleted: [Int32]
+    @usableFromInline let inserted: [Int32]
+    @usableFromInline let moved: [IndexPair]
+
+    @inlinable
+    init(_ diff: CoreDiff) {
+        sourceToTarget = diff.sourceToTarget.map(Int.init)
+        targetToSource = diff.targetToSource.map(Int.init)
+        deleted = Array(diff.deleted)
+        inserted = Array(diff.inserted)
+        moved = Array(diff.moved)
     }
-    if !sectionDeleted.isEmpty || !elementDeleted.isEmpty {
-        let data = hasStage3 || hasStage4 || hasStage5
-            ? C(sourceSections.indices.filter { sectionTarget[$0] >= 0 }.map(survivingSection))
-            : targetCollection
-        stages.append(Changeset(data: data, sectionDeleted: sectionDeleted, elementDeleted: elementDeleted))
-    }
-    if hasStage3 {
-        let data = hasStage4 || hasStage5
-            ? C(targetSections.indices.map { t -> Section in
-                if sectionSource[t] >= 0 { return survivingSection(sectionSource[t]) }
-                return Section(source: targetSections[t],
-                               elements: (targetSectionStart[t]..<targetSectionStart[t + 1])
-                                   .filter { elementSource[$0] < 0 }.map { targetElements[$0] })
-            })
-            : targetCollection
-        stages.append(Changeset(data: data, sectionInserted: sectionInserted, sectionMoved: sectionMoved))
-    }
-    if hasStage4 {
-        stages.append(Changeset(data: targetCollection, elementInserted: elementInserted, elementMoved: elementMoved))
-    }
-    if hasStage5 {
-        stages.append(Changeset(data: targetCollection, sectionUpdated: sectionUpdated))
-    }
-    return stages
 }

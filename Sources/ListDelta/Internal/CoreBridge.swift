@@ -10,19 +10,20 @@ struct IndexPair: Sendable {
     @usableFromInline var target: Int32
 }
 
-/// A core diff copied out of its workspace.
+/// A core diff, viewed in place in its workspace: valid only inside the closure that
+/// receives it.
 @usableFromInline
-struct CoreDiff: Sendable {
+struct CoreDiff {
     /// For each source index, its matched target index or -1.
-    @usableFromInline var sourceToTarget: [Int32]
+    @usableFromInline let sourceToTarget: UnsafeBufferPointer<Int32>
     /// For each target index, its matched source index or -1.
-    @usableFromInline var targetToSource: [Int32]
+    @usableFromInline let targetToSource: UnsafeBufferPointer<Int32>
     /// Unmatched source indices, ascending.
-    @usableFromInline var deleted: [Int32]
+    @usableFromInline let deleted: UnsafeBufferPointer<Int32>
     /// Unmatched target indices, ascending.
-    @usableFromInline var inserted: [Int32]
+    @usableFromInline let inserted: UnsafeBufferPointer<Int32>
     /// The fewest matched pairs to move, by ascending target (empty for an LCS diff).
-    @usableFromInline var moved: [IndexPair]
+    @usableFromInline let moved: UnsafeBufferPointer<IndexPair>
 }
 
 /// A flag a running diff polls; `cancel()` may be called from any thread.
@@ -84,18 +85,20 @@ final class WorkspacePool: @unchecked Sendable {
     }
 }
 
-/// Diffs two identity arrays with the core.
+/// Diffs two identity arrays with the core and hands the result to `body` while its
+/// workspace holds it.
 ///
 /// - Throws: ``ListDeltaError`` for lists over ``ListDeltaError/maximumCount`` elements, a
 ///   failed allocation or an exceeded edit budget; `CancellationError` when `cancellation`
-///   was cancelled.
+///   was cancelled; whatever `body` throws.
 @usableFromInline
-func coreDiff(
+func withCoreDiff<R>(
     source: [UInt64],
     target: [UInt64],
     algorithm: DiffAlgorithm,
-    cancellation: CoreCancellation? = nil
-) throws -> CoreDiff {
+    cancellation: CoreCancellation?,
+    _ body: (CoreDiff) throws -> R
+) throws -> R {
     try WorkspacePool.shared.withWorkspace { workspace in
         var result = ld_result_t()
         var options = ld_options_t(source_content: nil, target_content: nil,
@@ -121,21 +124,15 @@ func coreDiff(
             }
         }
         try throwIfFailed(status, counts: (source.count, target.count), algorithm: algorithm)
-        return CoreDiff(
-            sourceToTarget: copy(result.source_to_target, result.source_count),
-            targetToSource: copy(result.target_to_source, result.target_count),
-            deleted: copy(result.deleted, result.deleted_count),
-            inserted: copy(result.inserted, result.inserted_count),
-            moved: UnsafeRawPointer(result.moved).map {
-                copy($0.assumingMemoryBound(to: IndexPair.self), result.moved_count)
-            } ?? []
-        )
+        return try body(CoreDiff(
+            sourceToTarget: UnsafeBufferPointer(start: result.source_to_target, count: result.source_count),
+            targetToSource: UnsafeBufferPointer(start: result.target_to_source, count: result.target_count),
+            deleted: UnsafeBufferPointer(start: result.deleted, count: result.deleted_count),
+            inserted: UnsafeBufferPointer(start: result.inserted, count: result.inserted_count),
+            moved: UnsafeBufferPointer(start: UnsafeRawPointer(result.moved)?.assumingMemoryBound(to: IndexPair.self),
+                                       count: result.moved_count)
+        ))
     }
-}
-
-private func copy<T>(_ pointer: UnsafePointer<T>?, _ count: Int) -> [T] {
-    guard let pointer, count > 0 else { return [] }
-    return Array(UnsafeBufferPointer(start: pointer, count: count))
 }
 
 private func throwIfFailed(_ status: ld_status, counts: (Int, Int), algorithm: DiffAlgorithm) throws {

@@ -1,0 +1,60 @@
+import Baselines
+import ListDelta
+import Workloads
+
+/// ListDelta end to end: models in, a `StagedChangeset` out.
+struct EndToEndContender {
+    func measure<Element: Differentiable>(source: [Element], target: [Element], runs: Int) -> Row {
+        var moves = 0
+        let timing = Timing.measure(runs: runs) {
+            let staged = StagedChangeset(source: source, target: target)
+            moves = staged.reduce(0) { $0 + $1.elementMoved.count }
+        }
+        return Row(name: "ListDelta end-to-end", timing: timing, moves: moves)
+    }
+
+    func measureSections(source: [ArraySection<Int, Int>], target: [ArraySection<Int, Int>], runs: Int) -> Row {
+        var moves = 0
+        let timing = Timing.measure(runs: runs) {
+            let staged = StagedChangeset(source: source, target: target)
+            moves = staged.reduce(0) { $0 + $1.elementMoved.count + $1.sectionMoved.count }
+        }
+        return Row(name: "ListDelta end-to-end", timing: timing, moves: moves)
+    }
+}
+
+/// A dictionary-based Heckel in plain Swift, as popular libraries write it.
+struct PlainHeckelContender {
+    func measure<Element: Hashable>(source: [Element], target: [Element], runs: Int) -> Row {
+        var moves = 0
+        let timing = Timing.measure(runs: runs) {
+            moves = PlainHeckelDiff(source: source, target: target).moved.count
+        }
+        return Row(name: "plain-Swift Heckel", timing: timing, moves: moves)
+    }
+}
+
+/// The standard library's `difference(from:)`, with and without `inferringMoves()`.
+struct StandardLibraryContender {
+    /// Above this many edits the stdlib's O((n+m)·D) search runs for minutes; skip it.
+    static let editLimit = 30_000
+
+    func measure<Element: Hashable>(source: [Element], target: [Element], edits: Int, runs: Int) -> [Row] {
+        guard edits <= Self.editLimit else {
+            let note = "skipped: about \(edits) edits make its O((n+m)·D) search run for minutes"
+            return [Row(name: "stdlib difference(from:)", note: note),
+                    Row(name: "stdlib + inferringMoves()", note: note)]
+        }
+        let stdlibRuns = min(runs, 3)
+        let plain = Timing.measure(runs: stdlibRuns) { _ = target.difference(from: source) }
+        var moves = 0
+        let inferring = Timing.measure(runs: stdlibRuns) {
+            moves = target.difference(from: source).inferringMoves().reduce(0) { count, change in
+                if case let .insert(_, _, associatedWith) = change, associatedWith != nil { return count + 1 }
+                return count
+            }
+        }
+        return [Row(name: "stdlib difference(from:)", timing: plain, moves: 0),
+                Row(name: "stdlib + inferringMoves()", timing: inferring, moves: moves)]
+    }
+}
