@@ -7,6 +7,7 @@ let package = Package(
     dependencies: [
         .package(name: "ListDelta", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .target(name: "Workloads"),
@@ -22,6 +23,17 @@ let package = Package(
                 .product(name: "CListDelta", package: "ListDelta"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .executableTarget(
+            name: "ListDeltaAllocations",
+            dependencies: [
+                "Workloads",
+                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "ListDelta", package: "ListDelta"),
+                .product(name: "CListDelta", package: "ListDelta"),
+            ],
+            path: "Benchmarks/ListDeltaAllocations",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
     ],

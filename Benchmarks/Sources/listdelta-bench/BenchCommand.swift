@@ -27,15 +27,18 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Write an SVG chart of time against list size (1k … 1M) to this file.")
     var plot: String?
 
-    @Flag(name: .long, help: "Only W5k and W100k, five runs each (for CI).")
+    @Flag(name: .long, help: "Only W5k and W100k (for CI).")
     var quick = false
+
+    @Option(name: .long, help: "Fail unless every time ratio stays within the bounds in this JSON file.")
+    var checkRatios: String?
 
     @Option(name: .long, help: "Only contenders whose name starts with this (repeatable), e.g. \"ListDelta core\".")
     var contender: [String] = []
 
     func run() throws {
         let chosen = workload.isEmpty ? (quick ? [.w5k, .w100k] : WorkloadName.allCases) : workload
-        let runs = quick ? min(self.runs, 5) : self.runs
+        let runs = self.runs
         print("ListDelta benchmark — \(machineDescription())\n")
         var tables: [Table] = []
         for name in chosen {
@@ -59,6 +62,12 @@ struct BenchCommand: ParsableCommand {
         if let plot {
             try sizeSweep(runs: min(runs, 5)).svg().write(toFile: plot, atomically: true, encoding: .utf8)
             progress("wrote \(plot)")
+        }
+        if let checkRatios {
+            let (report, passed) = try RatioGate(contentsOf: checkRatios).check(tables)
+            print("Time ratios (fastest runs) against \(checkRatios):")
+            report.forEach { print("  " + $0) }
+            if !passed { throw ExitCode.failure }
         }
     }
 
@@ -149,7 +158,8 @@ struct BenchCommand: ParsableCommand {
             if size <= 100_000 { rows.append(CoreContender(algorithm: .myers).measure(arrays, runs: runs)) }
             for row in rows { if let timing = row.timing { series[row.name, default: []].append((size, timing.median)) } }
         }
-        return Plot(title: "Diff time against list size (10% deleted, 10% inserted, 2% moved) — \(machineDescription())",
+        return Plot(title: "Diff time against list size",
+                    subtitle: "each list edited 10% deleted, 10% inserted, 2% moved · \(machineDescription())",
                     series: order.map { Plot.Series(name: $0, points: series[$0] ?? []) })
     }
 

@@ -8,12 +8,13 @@ struct Plot {
     }
 
     var title: String
+    var subtitle: String
     var series: [Series]
 
     private static let colors = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#7f7f7f"]
 
     func svg() -> String {
-        let width = 760.0, height = 480.0, left = 70.0, right = 220.0, top = 40.0, bottom = 50.0
+        let width = 760.0, height = 480.0, left = 70.0, right = 220.0, top = 50.0, bottom = 50.0
         let all = series.flatMap(\.points)
         guard let minSize = all.map(\.size).min(), let maxSize = all.map(\.size).max(),
               let minTime = all.map(\.milliseconds).filter({ $0 > 0 }).min(),
@@ -25,7 +26,8 @@ struct Plot {
 
         var svg = ["<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">",
                    "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
-                   "<text x=\"\(left)\" y=\"24\" font-size=\"15\">\(escape(title))</text>"]
+                   "<text x=\"\(left)\" y=\"20\" font-size=\"15\">\(escape(title))</text>",
+                   "<text x=\"\(left)\" y=\"36\" font-size=\"11\" fill=\"#555\">\(escape(subtitle))</text>"]
         for decade in Int(xLow)...Int(xHigh) {
             let px = x(Int(pow(10, Double(decade))))
             svg.append("<line x1=\"\(px)\" y1=\"\(top)\" x2=\"\(px)\" y2=\"\(height - bottom)\" stroke=\"#ddd\"/>")

@@ -1,0 +1,82 @@
+import Benchmark
+import CListDelta
+import ListDelta
+import Workloads
+
+// Allocation counts and memory of ListDelta, checked against committed thresholds by
+// `scripts/perf-check` (package-benchmark's static threshold check). Time is not checked
+// here: wall clocks are too noisy on shared machines; listdelta-bench checks time ratios.
+
+let w100k = FlatWorkload.w100k()
+let wstr100k = (source: w100k.source.map { "item-\($0)" }, target: w100k.target.map { "item-\($0)" })
+let wsect = SectionedWorkload.wsect()
+let wsectSections = (source: wsect.source.map { ArraySection(model: $0.model, elements: $0.items) },
+                     target: wsect.target.map { ArraySection(model: $0.model, elements: $0.items) })
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.mallocCountTotal, .mallocBytesCount, .peakMemoryResidentDelta],
+        timeUnits: .microseconds,
+        warmupIterations: 2,
+        maxDuration: .seconds(3),
+        maxIterations: 20,
+        thresholds: [
+            .mallocCountTotal: .init(relative: [.p50: 2.0], absolute: [.p50: 2]),
+            .mallocBytesCount: .init(relative: [.p50: 5.0]),
+            .peakMemoryResidentDelta: .init(relative: [.p50: 25.0], absolute: [.p50: 4_000_000]),
+        ]
+    )
+
+    Benchmark("W100k-end-to-end-Int") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(StagedChangeset(source: w100k.source, target: w100k.target))
+        }
+    }
+
+    Benchmark("Wstr100k-end-to-end-String") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(StagedChangeset(source: wstr100k.source, target: wstr100k.target))
+        }
+    }
+
+    Benchmark("Wsect-end-to-end") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(StagedChangeset(source: wsectSections.source, target: wsectSections.target))
+        }
+    }
+
+    // The core on a warm workspace must not allocate at all.
+    Benchmark("W100k-core-warm-workspace") { (benchmark: Benchmark, workspace: WarmWorkspace) in
+        let source = w100k.source.map { UInt64($0) }, target = w100k.target.map { UInt64($0) }
+        var result = ld_result_t()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            source.withUnsafeBufferPointer { source in
+                target.withUnsafeBufferPointer { target in
+                    blackHole(ld_heckel_diff(workspace.pointer, source.baseAddress, source.count,
+                                             target.baseAddress, target.count, nil, &result))
+                }
+            }
+        }
+        benchmark.stopMeasurement()
+    } setup: {
+        let workspace = WarmWorkspace()
+        let source = w100k.source.map { UInt64($0) }, target = w100k.target.map { UInt64($0) }
+        var result = ld_result_t()
+        _ = ld_heckel_diff(workspace.pointer, source, source.count, target, target.count, nil, &result)
+        return workspace
+    }
+}
+
+/// A workspace that has diffed W100k once, so further W100k diffs reuse its memory.
+final class WarmWorkspace: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    init() {
+        var created: OpaquePointer?
+        precondition(ld_workspace_create(nil, &created) == LD_OK)
+        pointer = created!
+    }
+
+    deinit { ld_workspace_free(pointer) }
+}
