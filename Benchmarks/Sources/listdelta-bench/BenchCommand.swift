@@ -5,7 +5,7 @@ import ListDelta
 import Workloads
 
 @main
-struct BenchCommand: ParsableCommand {
+struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listdelta-bench",
         abstract: "Times ListDelta against a plain-Swift Heckel, the standard library and the hash-table floor on the workloads of WORKLOADS.md."
@@ -13,6 +13,7 @@ struct BenchCommand: ParsableCommand {
 
     enum WorkloadName: String, CaseIterable, ExpressibleByArgument {
         case w5k = "W5k", w100k = "W100k", w1m = "W1M", wrev100k = "Wrev100k", wstr100k = "Wstr100k", wsect = "Wsect"
+        case background = "Wbackground"
     }
 
     @Option(name: .long, help: "Workloads to run (repeatable): \(WorkloadName.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -36,13 +37,17 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Only contenders whose name starts with this (repeatable), e.g. \"ListDelta core\".")
     var contender: [String] = []
 
-    func run() throws {
+    func run() async throws {
         let chosen = workload.isEmpty ? (quick ? [.w5k, .w100k] : WorkloadName.allCases) : workload
         let runs = self.runs
         print("ListDelta benchmark — \(machineDescription())\n")
         var tables: [Table] = []
         for name in chosen {
             progress("generating \(name.rawValue)")
+            if name == .background {
+                print(await measureBackground(runs: runs) + "\n")
+                continue
+            }
             let table: Table = switch name {
             case .w5k: measureFlat(FlatWorkload.w5k, runs: runs)
             case .w100k: measureFlat(FlatWorkload.w100k(), runs: runs)
@@ -50,6 +55,7 @@ struct BenchCommand: ParsableCommand {
             case .wrev100k: measureFlat(FlatWorkload.wrev100k(), runs: runs)
             case .wstr100k: measureStrings(FlatWorkload.w100k(), runs: runs)
             case .wsect: measureSections(SectionedWorkload.wsect(), runs: runs)
+            case .background: preconditionFailure("measured above")
             }
             tables.append(table)
             print(table.markdown + "\n")
@@ -93,6 +99,18 @@ struct BenchCommand: ParsableCommand {
         rows += run(name, "hash-table floor") { FloorContender().measure(arrays, runs: runs) }
         let detail = "n = \(workload.source.count), m = \(workload.target.count), generated moves ≤ \(workload.generatedMoves)"
         return Table(workload: name, detail: detail, reference: "ListDelta end-to-end", rows: rows)
+    }
+
+    /// A burst of 1,000 snapshots submitted as fast as possible, then a 60 Hz stream for three
+    /// seconds, each into a `ListUpdater` applying to a view that only times its batches.
+    func measureBackground(runs: Int) async -> String {
+        let w100k = FlatWorkload.w100k()
+        let oneDiff = Timing.measure(runs: runs) { _ = StagedChangeset(source: w100k.source, target: w100k.target) }.median
+        progress("Wbackground: burst of 1,000 snapshots")
+        let burst = await BackgroundWorkload.run(name: "burst of 1,000", count: 1_000, interval: nil)
+        progress("Wbackground: 60 snapshots a second for 3 s")
+        let stream = await BackgroundWorkload.run(name: "60 Hz for 3 s", count: 180, interval: .milliseconds(16))
+        return BackgroundWorkload.markdown([burst, stream], oneDiff: oneDiff)
     }
 
     func measureStrings(_ base: FlatWorkload, runs: Int) -> Table {

@@ -1,0 +1,109 @@
+import Foundation
+import ListDelta
+import Workloads
+
+/// The background-queue workload: snapshots of a 100k-item list submitted to a `ListUpdater`
+/// from another thread, in a burst and as a steady 60 Hz stream.
+enum BackgroundWorkload {
+    struct Report {
+        var name: String
+        var statistics: ListUpdater<[Int]>.Statistics
+        var latencies: [Double]      // ms from a snapshot's submission to its result being applied
+        var mainThreadPerUpdate: [Double]  // ms of main-thread work per applied update
+    }
+
+    /// A list view that does nothing but time the main-thread work of each batch.
+    @MainActor
+    final class TimingTarget: BatchUpdateTarget {
+        var batchMilliseconds: [Double] = []
+        var canPerformBatchUpdates: Bool { true }
+        func reloadData() {}
+        func performBatch(_ updates: () -> Void, completion: ((Bool) -> Void)?) {
+            let started = ContinuousClock.now
+            updates()
+            batchMilliseconds.append(milliseconds(ContinuousClock.now - started))
+        }
+        func deleteSections(at sections: [Int]) {}
+        func insertSections(at sections: [Int]) {}
+        func reloadSections(at sections: [Int]) {}
+        func moveSection(from source: Int, to target: Int) {}
+        func deleteElements(at paths: [ElementPath]) {}
+        func insertElements(at paths: [ElementPath]) {}
+        func reloadElements(at paths: [ElementPath]) {}
+        func moveElement(from source: ElementPath, to target: ElementPath) {}
+    }
+
+    /// Snapshot `index` of the stream: W100k's target with a few hundred elements rotated.
+    static func snapshot(_ base: [Int], index: Int) -> [Int] {
+        let shift = (index * 97) % 1_000
+        var snapshot = base
+        snapshot.removeSubrange(0..<shift)
+        snapshot.append(contentsOf: base[0..<shift])
+        snapshot.append(1_000_000 + index)
+        return snapshot
+    }
+
+    static func run(name: String, count: Int, interval: Duration?) async -> Report {
+        let base = FlatWorkload.w100k().target
+        let (updater, target) = await MainActor.run { () -> (ListUpdater<[Int]>, TimingTarget) in
+            let target = TimingTarget()
+            return (ListUpdater(initial: base, target: target), target)
+        }
+        let applied = LatencyLog()
+        await Task.detached {
+            for index in 0..<count {
+                let snapshot = snapshot(base, index: index)
+                let submitted = ContinuousClock.now
+                updater.submit(snapshot) { wasApplied in
+                    if wasApplied { applied.record(milliseconds(ContinuousClock.now - submitted)) }
+                }
+                if let interval { try? await Task.sleep(for: interval) }
+            }
+        }.value
+        await updater.settled()
+        return await MainActor.run {
+            Report(name: name, statistics: updater.statistics, latencies: applied.values,
+                   mainThreadPerUpdate: perUpdate(target.batchMilliseconds, applied: updater.statistics.applied))
+        }
+    }
+
+    /// Main-thread milliseconds per applied update (each update is one batch per stage).
+    private static func perUpdate(_ batches: [Double], applied: Int) -> [Double] {
+        guard applied > 0 else { return [] }
+        return [batches.reduce(0, +) / Double(applied)]
+    }
+
+    static func markdown(_ reports: [Report], oneDiff: Double?) -> String {
+        var lines = [
+            "### Background queue — ListUpdater on W100k-sized snapshots",
+            "",
+            "| stream | submitted | diffs started | completed | cancelled | dropped | applied | last-result latency ms | median latency ms | p99 latency ms | main-thread ms per update |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for report in reports {
+            let s = report.statistics, sorted = report.latencies.sorted()
+            func percentile(_ p: Double) -> String {
+                sorted.isEmpty ? "—" : format(sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))])
+            }
+            lines.append("| \(report.name) | \(s.submitted) | \(s.diffsStarted) | \(s.diffsCompleted) | \(s.diffsCancelled) | "
+                + "\(s.dropped) | \(s.applied) | \(report.latencies.last.map(format) ?? "—") | \(percentile(0.5)) | "
+                + "\(percentile(0.99)) | \(report.mainThreadPerUpdate.first.map(format) ?? "—") |")
+        }
+        if let oneDiff {
+            lines += ["", "One W100k end-to-end diff takes \(format(oneDiff)) ms in this run; the target for the last result's latency is 2× that."]
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Latencies recorded from the main actor, read after the stream settles.
+final class LatencyLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [Double] = []
+    func record(_ value: Double) { lock.withLock { recorded.append(value) } }
+    var values: [Double] { lock.withLock { recorded } }
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) * 1e-15
+}

@@ -1,0 +1,104 @@
+import Dispatch
+
+extension StagedChangeset where Collection: RangeReplaceableCollection & Sendable, Collection.Element: Differentiable {
+    /// Computes the stages from `source` to `target` off the caller's executor (a detached
+    /// task, so never on the main actor) and honours cancellation: cancelling the calling
+    /// task stops the diff inside the core, within 4,096 elements of work.
+    ///
+    /// ```swift
+    /// let changes = try await StagedChangeset.diffInBackground(source: shown, target: latest)
+    /// ```
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled; ``ListDeltaError`` as the
+    ///   synchronous initialiser with an `algorithm:` does.
+    /// - Complexity: as ``init(source:target:section:algorithm:)``.
+    @inlinable
+    public static func diffInBackground(
+        source: Collection, target: Collection, section: Int = 0, algorithm: DiffAlgorithm = .heckel
+    ) async throws -> StagedChangeset {
+        let cancellation = CoreCancellation()
+        return try await withTaskCancellationHandler {
+            try await Task.detached(priority: Task.currentPriority) {
+                StagedChangeset(try flatStages(source: source, target: target, section: section,
+                                               algorithm: algorithm, cancellation: cancellation))
+            }.value
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    /// Computes the stages on `queue` and delivers them to `completion` on `completionQueue`,
+    /// for code that does not use Swift concurrency.
+    ///
+    /// - Returns: a ``DiffTask`` whose `cancel()` stops the diff inside the core; a cancelled
+    ///   diff completes with `CancellationError`.
+    @inlinable
+    @discardableResult
+    public static func diff(
+        source: Collection, target: Collection, section: Int = 0, algorithm: DiffAlgorithm = .heckel,
+        on queue: DispatchQueue, completionQueue: DispatchQueue = .main,
+        completion: @escaping @Sendable (Result<StagedChangeset, any Error>) -> Void
+    ) -> DiffTask {
+        let task = DiffTask()
+        queue.async {
+            let result = Result {
+                StagedChangeset(try flatStages(source: source, target: target, section: section,
+                                               algorithm: algorithm, cancellation: task.cancellation))
+            }
+            completionQueue.async { completion(result) }
+        }
+        return task
+    }
+}
+
+extension StagedChangeset where Collection: RangeReplaceableCollection & Sendable, Collection.Element: DifferentiableSection {
+    /// Computes the stages between two lists of sections off the caller's executor; see the
+    /// flat version.
+    @inlinable
+    public static func diffInBackground(
+        source: Collection, target: Collection, algorithm: DiffAlgorithm = .heckel
+    ) async throws -> StagedChangeset {
+        let cancellation = CoreCancellation()
+        return try await withTaskCancellationHandler {
+            try await Task.detached(priority: Task.currentPriority) {
+                StagedChangeset(try sectionedStages(source: source, target: target, algorithm: algorithm,
+                                                    cancellation: cancellation))
+            }.value
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    /// Computes the stages between two lists of sections on `queue`; see the flat version.
+    @inlinable
+    @discardableResult
+    public static func diff(
+        source: Collection, target: Collection, algorithm: DiffAlgorithm = .heckel,
+        on queue: DispatchQueue, completionQueue: DispatchQueue = .main,
+        completion: @escaping @Sendable (Result<StagedChangeset, any Error>) -> Void
+    ) -> DiffTask {
+        let task = DiffTask()
+        queue.async {
+            let result = Result {
+                StagedChangeset(try sectionedStages(source: source, target: target, algorithm: algorithm,
+                                                    cancellation: task.cancellation))
+            }
+            completionQueue.async { completion(result) }
+        }
+        return task
+    }
+}
+
+/// A diff running on a dispatch queue.
+public final class DiffTask: Sendable {
+    @usableFromInline let cancellation = CoreCancellation()
+
+    @usableFromInline init() {}
+
+    /// Stops the diff inside the core; it completes with `CancellationError`. Safe from any
+    /// thread, at any time.
+    public func cancel() { cancellation.cancel() }
+
+    /// Whether ``cancel()`` was called.
+    public var isCancelled: Bool { cancellation.isCancelled }
+}

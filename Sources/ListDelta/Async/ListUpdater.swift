@@ -1,0 +1,206 @@
+import Foundation
+
+/// Keeps a list view in step with a stream of snapshots of its data.
+///
+/// Submit each new snapshot from any thread. The updater diffs it in the background against
+/// the data the view shows, and applies the result to the view on the main actor, one batch
+/// per stage, setting ``data`` inside each batch so the view and its data source never
+/// disagree. Newest wins: a snapshot submitted while a diff runs cancels that diff inside the
+/// core, snapshots superseded before their diff starts are skipped, and a result that a newer
+/// snapshot made stale is dropped instead of applied.
+///
+/// ```swift
+/// let updater = ListUpdater(initial: [], target: collectionView)
+/// // data source: updater.data[indexPath.item]
+/// updater.submit(model.items)            // from any thread, as often as the model changes
+/// ```
+@MainActor
+public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable> {
+    /// Counts of the work done so far.
+    public struct Statistics: Sendable, Equatable {
+        /// Snapshots handed to ``submit(_:completion:)``.
+        public var submitted = 0
+        /// Diffs started in the background.
+        public var diffsStarted = 0
+        /// Diffs that ran to the end.
+        public var diffsCompleted = 0
+        /// Diffs stopped inside the core because a newer snapshot arrived.
+        public var diffsCancelled = 0
+        /// Results applied to the view.
+        public var applied = 0
+        /// Results computed but dropped because a newer snapshot had arrived.
+        public var dropped = 0
+    }
+
+    @usableFromInline
+    typealias Diff = @Sendable (Collection, Collection, CoreCancellation) throws -> StagedChangeset<Collection>
+
+    /// The data the view shows: read it from the data source's methods.
+    public private(set) var data: Collection
+    /// What the updater has done so far.
+    public var statistics: Statistics {
+        var statistics = counts
+        statistics.submitted = inbox.submittedCount
+        return statistics
+    }
+    /// Called on the main actor when a diff fails with anything but cancellation (an
+    /// allocation failure, say); the updater then sets the snapshot and reloads the view.
+    public var onError: ((any Error) -> Void)?
+
+    private let target: any BatchUpdateTarget
+    private let diff: Diff
+    private let inbox = Inbox()
+    private var counts = Statistics()
+    private var running = false
+    private var settledWaiters: [CheckedContinuation<Void, Never>] = []
+
+    @usableFromInline
+    init(initial: Collection, target: any BatchUpdateTarget, diff: @escaping Diff) {
+        data = initial
+        self.target = target
+        self.diff = diff
+    }
+
+    /// Hands a new snapshot to the updater; callable from any thread.
+    ///
+    /// - Parameter completion: called on the main actor with `true` once this snapshot is
+    ///   shown, or `false` once a newer snapshot replaced it.
+    public nonisolated func submit(_ snapshot: Collection, completion: (@MainActor @Sendable (Bool) -> Void)? = nil) {
+        if inbox.put(snapshot, completion: completion) {
+            Task { @MainActor in self.drain() }
+        }
+    }
+
+    /// Returns once every submitted snapshot has been applied or dropped.
+    public func settled() async {
+        guard running || inbox.hasPending else { return }
+        await withCheckedContinuation { settledWaiters.append($0) }
+    }
+
+    /// Diffs and applies snapshots until none is pending; only one drain runs at a time.
+    private func drain() {
+        guard !running else { return }
+        running = true
+        Task { @MainActor in
+            while let next = inbox.take() {
+                await process(next)
+            }
+            running = false
+            let waiters = settledWaiters
+            settledWaiters = []
+            waiters.forEach { $0.resume() }
+            // A snapshot may have arrived after the last take() but before running = false.
+            if inbox.hasPending { drain() }
+        }
+    }
+
+    private func process(_ next: Inbox.Entry) async {
+        counts.diffsStarted += 1
+        let source = data, target = next.snapshot, diff = self.diff, cancellation = next.cancellation
+        let outcome = await Task.detached(priority: .userInitiated) {
+            Result { try diff(source, target, cancellation) }
+        }.value
+        switch outcome {
+        case let .success(staged):
+            counts.diffsCompleted += 1
+            if inbox.hasPending {
+                counts.dropped += 1
+                next.finish(false)
+                return
+            }
+            self.target.reload(using: staged) { self.data = $0 }
+            data = target
+            counts.applied += 1
+            next.finish(true)
+        case let .failure(error) where error is CancellationError:
+            counts.diffsCancelled += 1
+            next.finish(false)
+        case let .failure(error):
+            onError?(error)
+            data = target
+            self.target.reloadData()
+            counts.applied += 1
+            next.finish(true)
+        }
+    }
+
+    /// The newest snapshot not yet taken, guarded by a lock so that any thread may submit.
+    private final class Inbox: @unchecked Sendable {
+        struct Entry {
+            var snapshot: Collection
+            var cancellation: CoreCancellation
+            var completions: [@MainActor @Sendable (Bool) -> Void]
+
+            @MainActor
+            func finish(_ applied: Bool) {
+                completions.forEach { $0(applied) }
+            }
+        }
+
+        private let lock = NSLock()
+        private var pending: Entry?
+        private var inFlight: CoreCancellation?
+        private var superseded: [@MainActor @Sendable (Bool) -> Void] = []
+        private var submitted = 0
+
+        /// Stores `snapshot` as the newest, cancels the diff in flight, and says whether this
+        /// is the first pending snapshot (the caller then starts a drain).
+        func put(_ snapshot: Collection, completion: (@MainActor @Sendable (Bool) -> Void)?) -> Bool {
+            lock.withLock {
+                submitted += 1
+                inFlight?.cancel()
+                let wasEmpty = pending == nil
+                if let old = pending { superseded += old.completions }
+                pending = Entry(snapshot: snapshot, cancellation: CoreCancellation(),
+                                completions: completion.map { [$0] } ?? [])
+                return wasEmpty
+            }
+        }
+
+        /// Takes the newest snapshot, marking its diff as the one in flight; completions of
+        /// snapshots it superseded are answered `false` first.
+        @MainActor
+        func take() -> Entry? {
+            let (entry, skipped) = lock.withLock { () -> (Entry?, [@MainActor @Sendable (Bool) -> Void]) in
+                let entry = pending
+                pending = nil
+                inFlight = entry?.cancellation
+                defer { superseded = [] }
+                return (entry, superseded)
+            }
+            skipped.forEach { $0(false) }
+            return entry
+        }
+
+        var hasPending: Bool { lock.withLock { pending != nil } }
+        var submittedCount: Int { lock.withLock { submitted } }
+    }
+}
+
+extension ListUpdater where Collection.Element: Differentiable {
+    /// An updater for a flat list shown by `target`, starting from `initial` (what the view
+    /// shows now).
+    ///
+    /// - Parameters:
+    ///   - section: the section index of every element path.
+    ///   - algorithm: how elements are matched.
+    @inlinable
+    public convenience init(initial: Collection, target: any BatchUpdateTarget, section: Int = 0,
+                            algorithm: DiffAlgorithm = .heckel) {
+        self.init(initial: initial, target: target) { source, snapshot, cancellation in
+            StagedChangeset(try flatStages(source: source, target: snapshot, section: section,
+                                           algorithm: algorithm, cancellation: cancellation))
+        }
+    }
+}
+
+extension ListUpdater where Collection.Element: DifferentiableSection {
+    /// An updater for a list of sections shown by `target`, starting from `initial`.
+    @inlinable
+    public convenience init(initial: Collection, target: any BatchUpdateTarget, algorithm: DiffAlgorithm = .heckel) {
+        self.init(initial: initial, target: target) { source, snapshot, cancellation in
+            StagedChangeset(try sectionedStages(source: source, target: snapshot, algorithm: algorithm,
+                                                cancellation: cancellation))
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Dispatch
+import Foundation
+import ListDelta
+import TestSupport
+import Testing
+
+@Suite struct BackgroundDiffTests {
+    @Test func backgroundDiffEqualsTheSynchronousOne() async throws {
+        for seed in UInt64(1)...50 {
+            let (source, target) = RandomModels.flat(seed: seed)
+            let background = try await StagedChangeset.diffInBackground(source: source, target: target)
+            #expect(background == StagedChangeset(source: source, target: target), "seed \(seed)")
+            let (sections, newSections) = RandomModels.sectioned(seed: seed)
+            let sectioned = try await StagedChangeset.diffInBackground(source: sections, target: newSections)
+            #expect(sectioned == StagedChangeset(source: sections, target: newSections), "seed \(seed)")
+        }
+    }
+
+    @Test func cancellingTheTaskStopsTheDiffInsideTheCore() async throws {
+        // Two unrelated 200k lists: an LCS diff would run for a minute.
+        var random = SplitMix64(seed: 9)
+        let source = (0..<200_000).map { _ in Int(truncatingIfNeeded: random.next()) }
+        let target = (0..<200_000).map { _ in Int(truncatingIfNeeded: random.next()) }
+        let started = Date()
+        let task = Task {
+            try await StagedChangeset.diffInBackground(source: source, target: target,
+                                                       algorithm: .longestCommonSubsequence())
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(Date().timeIntervalSince(started) < 20, "only a diff ignoring cancellation takes this long")
+        // The workspace went back to the pool and diffs again.
+        let next = try await StagedChangeset.diffInBackground(source: [1, 2, 3], target: [3, 1])
+        #expect(try next.apply(to: [1, 2, 3]) == [3, 1])
+    }
+
+    @Test func dispatchQueueVariantDeliversAndCancels() async throws {
+        let queue = DispatchQueue(label: "diff"), delivery = DispatchQueue(label: "delivery")
+        let result = await withCheckedContinuation { continuation in
+            StagedChangeset.diff(source: [1, 2, 3], target: [3, 4], on: queue, completionQueue: delivery) {
+                continuation.resume(returning: $0)
+            }
+        }
+        #expect(try result.get().apply(to: [1, 2, 3]) == [3, 4])
+
+        var random = SplitMix64(seed: 4)
+        let source = (0..<200_000).map { _ in Int(truncatingIfNeeded: random.next()) }
+        let target = (0..<200_000).map { _ in Int(truncatingIfNeeded: random.next()) }
+        let cancelled = await withCheckedContinuation { continuation in
+            let task = StagedChangeset.diff(source: source, target: target, algorithm: .longestCommonSubsequence(),
+                                            on: queue, completionQueue: delivery) { continuation.resume(returning: $0) }
+            queue.async { }  // the diff is queued; cancel it while it runs
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { task.cancel() }
+        }
+        #expect(throws: CancellationError.self) { try cancelled.get() }
+    }
+}

@@ -1,0 +1,166 @@
+import Dispatch
+import Foundation
+import ListDelta
+import TestSupport
+import Testing
+
+/// Usage patterns of the list frameworks ListDelta serves, played against a list view that
+/// validates every batch the way UIKit does.
+@MainActor
+@Suite struct ListUpdaterTests {
+    /// A flat updater wired to a validating fake view.
+    private func flatUpdater(_ initial: [Item]) -> (ListUpdater<[Item]>, FakeListView) {
+        let view = FakeListView(counts: [initial.count]) { [] }
+        let updater = ListUpdater(initial: initial, target: view)
+        view.dataCounts = { [weak updater] in [updater?.data.count ?? 0] }
+        return (updater, view)
+    }
+
+    private func sectionedUpdater(_ initial: [ArraySection<Int, Int>]) -> (ListUpdater<[ArraySection<Int, Int>]>, FakeListView) {
+        let view = FakeListView(counts: initial.map(\.elements.count)) { [] }
+        let updater = ListUpdater(initial: initial, target: view)
+        view.dataCounts = { [weak updater] in updater?.data.map(\.elements.count) ?? [] }
+        return (updater, view)
+    }
+
+    @Test func autoDifferBeginCommitMakesOneDiff() async {
+        // WBListKit: beginAutoDiffer, many mutations of the model, commitAutoDiffer.
+        var model = (0..<500).map { Item(id: $0) }
+        let (updater, view) = flatUpdater(model)
+        var random = SplitMix64(seed: 21)
+        for step in 0..<200 {  // between begin and commit, nothing reaches the view
+            switch step % 4 {
+            case 0: model.remove(at: random.bounded(model.count))
+            case 1: model.insert(Item(id: 1_000 + step), at: random.bounded(model.count + 1))
+            case 2: model.swapAt(random.bounded(model.count), random.bounded(model.count))
+            default: model[random.bounded(model.count)].content += 1
+            }
+        }
+        updater.submit(model)  // commitAutoDiffer
+        await updater.settled()
+        #expect(updater.statistics.diffsStarted == 1 && updater.statistics.applied == 1)
+        #expect(view.errors.isEmpty, "\(view.errors)")
+        #expect(updater.data == model && view.counts == [model.count])
+    }
+
+    @Test func reloadDataAfterMutatingSectionsWithIntIdentifiers() async {
+        // FlowKit: mutate sections of Int models, then reloadData(after:) animates the change.
+        var sections = (0..<20).map { s in ArraySection(model: s, elements: Array((s * 10)..<(s * 10 + 10))) }
+        let (updater, view) = sectionedUpdater(sections)
+        for round in 0..<10 {
+            sections.remove(at: round % sections.count)
+            sections.insert(ArraySection(model: 100 + round, elements: [1_000 + round]), at: round % (sections.count + 1))
+            if let moved = sections[0].elements.popLast() {
+                sections[sections.count - 1].elements.insert(moved, at: 0)
+            }
+            sections.swapAt(1, sections.count - 2)
+            updater.submit(sections)
+            await updater.settled()
+            #expect(updater.data == sections, "round \(round)")
+        }
+        #expect(view.errors.isEmpty, "\(view.errors)")
+        #expect(view.counts == sections.map(\.elements.count))
+    }
+
+    @Test func diffOnTheMainQueueOrOnACallerQueue() async throws {
+        // DiffTableDirector: diff synchronously on the main queue, or on a queue of the caller's.
+        var data = (0..<300).map { Item(id: $0) }
+        let view = FakeListView(counts: [data.count]) { [] }
+        view.dataCounts = { [data.count] }
+        let onMain = Array(data.dropFirst(30).reversed()) + [Item(id: 999)]
+        view.reload(using: StagedChangeset(source: data, target: onMain)) { data = $0 }
+        #expect(data == onMain)
+
+        let onQueue = Array(onMain.shuffled().prefix(200))
+        let queue = DispatchQueue(label: "caller.diff")
+        let staged = try await withCheckedThrowingContinuation { continuation in
+            StagedChangeset.diff(source: data, target: onQueue, on: queue, completionQueue: queue) {
+                continuation.resume(with: $0)
+            }
+        }
+        view.reload(using: staged) { data = $0 }
+        #expect(data == onQueue && view.errors.isEmpty && view.counts == [onQueue.count])
+    }
+
+    @Test func widgetPageSwapsWholeSections() async {
+        let widgets = (0..<8).map { w in ArraySection(model: w, elements: Array((w * 100)..<(w * 100 + 5))) }
+        let pages: [[ArraySection<Int, Int>]] = [
+            [widgets[0], widgets[1], widgets[2]],
+            [widgets[3], widgets[1]],
+            [widgets[1], widgets[4], widgets[5], widgets[0]],
+            [],
+            [widgets[6], widgets[7], widgets[2]],
+            [widgets[2], widgets[7], widgets[6]],
+        ]
+        let (updater, view) = sectionedUpdater(pages[0])
+        for (index, page) in pages.enumerated().dropFirst() {
+            updater.submit(page)
+            await updater.settled()
+            #expect(updater.data == page, "page \(index)")
+        }
+        #expect(view.errors.isEmpty, "\(view.errors)")
+    }
+
+    @Test func burstsFromSeveralThreadsEndAtTheLastSnapshot() async {
+        let initial = (0..<2_000).map { Item(id: $0) }
+        let (updater, view) = flatUpdater(initial)
+        let answered = Counter()
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            var random = SplitMix64(seed: UInt64(thread + 1))
+            for _ in 0..<100 {
+                let snapshot = Array(initial.shuffled(using: &random).prefix(1_500 + random.bounded(500)))
+                updater.submit(snapshot) { _ in answered.increment() }
+            }
+        }
+        let last = Array(initial.reversed().dropFirst(7))
+        updater.submit(last) { applied in
+            answered.increment()
+            #expect(applied, "the last snapshot must be applied")
+        }
+        await updater.settled()
+        #expect(updater.data == last)
+        #expect(view.errors.isEmpty, "\(view.errors)")
+        #expect(view.counts == [last.count])
+        let statistics = updater.statistics
+        #expect(statistics.submitted == 401)
+        #expect(answered.value == 401, "every submission is answered once: \(answered.value)")
+        #expect(statistics.applied < statistics.submitted, "superseded snapshots are skipped")
+        #expect(statistics.diffsStarted == statistics.diffsCompleted + statistics.diffsCancelled)
+    }
+
+    @Test func newerSnapshotCancelsARunningDiff() async {
+        let big = (0..<300_000).map { Item(id: $0) }
+        let (updater, view) = flatUpdater(big)
+        for round in 0..<30 {
+            updater.submit(Array(big.dropFirst(round * 100).reversed()))
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        let last = Array(big.prefix(1_000))
+        updater.submit(last)
+        await updater.settled()
+        #expect(updater.data == last && view.errors.isEmpty)
+        let statistics = updater.statistics
+        #expect(statistics.diffsCancelled + statistics.dropped > 0, "\(statistics)")
+    }
+
+    @Test func updaterHoldsNoWorkAfterSettling() async {
+        weak var weakUpdater: ListUpdater<[Item]>?
+        do {
+            let (updater, _) = flatUpdater([Item(id: 1)])
+            weakUpdater = updater
+            for n in 0..<20 { updater.submit((0..<n).map { Item(id: $0) }) }
+            await updater.settled()
+            #expect(updater.data.count == 19)
+        }
+        for _ in 0..<100 where weakUpdater != nil { await Task.yield() }
+        #expect(weakUpdater == nil, "a settled updater must not be kept alive by pending work")
+    }
+}
+
+/// A thread-safe counter for completions.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
