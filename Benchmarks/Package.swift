@@ -8,6 +8,7 @@ let package = Package(
         .package(name: "ListDelta", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
         .target(name: "Workloads"),
@@ -22,6 +23,7 @@ let package = Package(
                 .product(name: "ListDelta", package: "ListDelta"),
                 .product(name: "CListDelta", package: "ListDelta"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
         .executableTarget(

@@ -3,17 +3,24 @@
 /// for this benchmark from the 1978 paper; no library's code is copied. Unique elements, the
 /// common case, cost no allocation; repeated ones share a bucket of their positions.
 public struct PlainHeckelDiff {
-    public var deleted: [Int] = []
-    public var inserted: [Int] = []
-    public var moved: [(source: Int, target: Int)] = []
+    public var deleted: [Int]
+    public var inserted: [Int]
+    public var moved: [(source: Int, target: Int)]
 
-    private enum Entry {
+    @usableFromInline
+    enum Entry {
         case unique(Int)
         case repeated(bucket: Int)
     }
 
     /// Diffs `source` against `target`, matching equal elements in occurrence order.
+    /// Inlinable, as popular libraries' algorithms are, so it is specialised for the caller's
+    /// element type.
+    @inlinable
     public init<Element: Hashable>(source: [Element], target: [Element]) {
+        deleted = []
+        inserted = []
+        moved = []
         // Pass 1: where each distinct source element occurs.
         var table: [Element: Entry] = [:]
         table.reserveCapacity(source.count)

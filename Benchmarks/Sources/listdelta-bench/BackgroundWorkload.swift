@@ -107,3 +107,42 @@ final class LatencyLog: @unchecked Sendable {
 func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) * 1e-15
 }
+
+/// How long `diffInBackground` takes to throw `CancellationError` after its task is cancelled,
+/// on W1M, cancelled a few milliseconds into the diff.
+enum CancellationLatency {
+    struct Sample {
+        var algorithm: String
+        var cancelAfter: Double   // ms after the diff started
+        var latency: Double?      // ms from cancel() to the throw; nil when the diff finished first
+    }
+
+    static func measure() async -> [Sample] {
+        let w1m = FlatWorkload.w1m()
+        var samples: [Sample] = []
+        for (name, algorithm) in [("Heckel", DiffAlgorithm.heckel), ("LCS (Myers)", .longestCommonSubsequence())] {
+            for delay in [2, 5, 10, 20] {
+                let task = Task.detached {
+                    try await StagedChangeset.diffInBackground(source: w1m.source, target: w1m.target, algorithm: algorithm)
+                }
+                try? await Task.sleep(for: .milliseconds(delay))
+                let cancelled = ContinuousClock.now
+                task.cancel()
+                let threw: Bool
+                do { _ = try await task.value; threw = false } catch { threw = error is CancellationError }
+                samples.append(Sample(algorithm: name, cancelAfter: Double(delay),
+                                      latency: threw ? milliseconds(ContinuousClock.now - cancelled) : nil))
+            }
+        }
+        return samples
+    }
+
+    static func markdown(_ samples: [Sample]) -> String {
+        var lines = ["### Cancellation — W1M, `diffInBackground` cancelled while it runs", "",
+                     "| algorithm | cancelled after ms | cancel → CancellationError ms |", "|---|---:|---:|"]
+        for sample in samples {
+            lines.append("| \(sample.algorithm) | \(format(sample.cancelAfter)) | \(sample.latency.map(format) ?? "finished first") |")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -110,7 +110,9 @@ struct BenchCommand: ParsableCommand {
         let burst = await BackgroundWorkload.run(name: "burst of 1,000", count: 1_000, interval: nil)
         progress("Wbackground: 60 snapshots a second for 3 s")
         let stream = await BackgroundWorkload.run(name: "60 Hz for 3 s", count: 180, interval: .milliseconds(16))
-        return BackgroundWorkload.markdown([burst, stream], oneDiff: oneDiff)
+        progress("Wbackground: cancellation latency on W1M")
+        let cancellation = await CancellationLatency.measure()
+        return BackgroundWorkload.markdown([burst, stream], oneDiff: oneDiff) + "\n\n" + CancellationLatency.markdown(cancellation)
     }
 
     func measureStrings(_ base: FlatWorkload, runs: Int) -> Table {

@@ -6,6 +6,7 @@ struct Row: Codable, Sendable {
     var moves: Int?
     var peakBytesPerElement: Double?
     var allocationsPerDiff: Double?
+    var allocatedBytesPerElement: Double?
     var note: String?
 }
 
@@ -26,19 +27,23 @@ struct Table: Codable, Sendable {
         var lines = [
             "### \(workload) — \(detail)",
             "",
-            "| algorithm | median ms | min ms | max ms | × \(reference) | moves | peak extra B/elem | allocs/diff |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|",
+            "| algorithm | median ms | min ms | max ms | × \(reference) | moves | peak extra B/elem | allocs/diff | allocated B/elem |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for row in rows {
             guard let timing = row.timing else {
-                lines.append("| \(row.name) | — | — | — | — | — | — | — |")
+                lines.append("| \(row.name) | — | — | — | — | — | — | — | — |")
                 continue
             }
             lines.append("| \(row.name) | \(format(timing.median)) | \(format(timing.minimum)) | \(format(timing.maximum)) | "
                 + "\(ratio(of: row).map { format($0) + "×" } ?? "—") | \(row.moves.map(String.init) ?? "—") | "
-                + "\(row.peakBytesPerElement.map { format($0) } ?? "—") | \(row.allocationsPerDiff.map { format($0) } ?? "—") |")
+                + "\(row.peakBytesPerElement.map { format($0) } ?? "—") | \(row.allocationsPerDiff.map { format($0) } ?? "—") | "
+                + "\(row.allocatedBytesPerElement.map { format($0) } ?? "—") |")
         }
-        let notes = rows.compactMap { row in row.note.map { "- \(row.name): \($0)" } }
+        var notes = rows.compactMap { row in row.note.map { "- \(row.name): \($0)" } }
+        if !AllocationCounter.isActive {
+            notes.append("- Swift contenders' allocations: not counted (run through scripts/bench, which preloads the malloc interposer)")
+        }
         if !notes.isEmpty { lines += [""] + notes }
         return lines.joined(separator: "\n")
     }

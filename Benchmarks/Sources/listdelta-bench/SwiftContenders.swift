@@ -10,7 +10,10 @@ struct EndToEndContender {
             let staged = StagedChangeset(source: source, target: target)
             moves = staged.reduce(0) { $0 + $1.elementMoved.count }
         }
-        return Row(name: "ListDelta end-to-end", timing: timing, moves: moves)
+        return AllocationCounter.annotate(Row(name: "ListDelta end-to-end", timing: timing, moves: moves),
+                                          elementCount: source.count + target.count) {
+            _ = StagedChangeset(source: source, target: target)
+        }
     }
 
     func measureSections(source: [ArraySection<Int, Int>], target: [ArraySection<Int, Int>], runs: Int) -> Row {
@@ -19,7 +22,11 @@ struct EndToEndContender {
             let staged = StagedChangeset(source: source, target: target)
             moves = staged.reduce(0) { $0 + $1.elementMoved.count + $1.sectionMoved.count }
         }
-        return Row(name: "ListDelta end-to-end", timing: timing, moves: moves)
+        let elements = source.reduce(0) { $0 + $1.elements.count } + target.reduce(0) { $0 + $1.elements.count }
+        return AllocationCounter.annotate(Row(name: "ListDelta end-to-end", timing: timing, moves: moves),
+                                          elementCount: elements) {
+            _ = StagedChangeset(source: source, target: target)
+        }
     }
 }
 
@@ -30,7 +37,10 @@ struct PlainHeckelContender {
         let timing = Timing.measure(runs: runs) {
             moves = PlainHeckelDiff(source: source, target: target).moved.count
         }
-        return Row(name: "plain-Swift Heckel", timing: timing, moves: moves)
+        return AllocationCounter.annotate(Row(name: "plain-Swift Heckel", timing: timing, moves: moves),
+                                          elementCount: source.count + target.count) {
+            _ = PlainHeckelDiff(source: source, target: target)
+        }
     }
 }
 
@@ -54,7 +64,14 @@ struct StandardLibraryContender {
                 return count
             }
         }
-        return [Row(name: "stdlib difference(from:)", timing: plain, moves: 0),
-                Row(name: "stdlib + inferringMoves()", timing: inferring, moves: moves)]
+        let elements = source.count + target.count
+        return [
+            AllocationCounter.annotate(Row(name: "stdlib difference(from:)", timing: plain, moves: 0), elementCount: elements) {
+                _ = target.difference(from: source)
+            },
+            AllocationCounter.annotate(Row(name: "stdlib + inferringMoves()", timing: inferring, moves: moves), elementCount: elements) {
+                _ = target.difference(from: source).inferringMoves()
+            },
+        ]
     }
 }

@@ -18,6 +18,7 @@ func flatStages<C: RangeReplaceableCollection>(
         let sourceToTarget = diff.sourceToTarget
         var updated: [ElementPath] = []
         for i in source.indices {
+            if i % pollInterval == 0, let cancellation, cancellation.isCancelled { throw CancellationError() }
             let j = Int(sourceToTarget[i])
             guard j >= 0 else { continue }
             if checkMatches && source[i].differenceIdentifier != target[j].differenceIdentifier { return nil }

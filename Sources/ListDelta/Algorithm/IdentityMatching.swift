@@ -74,8 +74,9 @@ func withIdentityDiff<Element: ContentIdentifiable, R>(
 ) throws -> R {
     switch scheme {
     case .fast:
-        return try withCoreDiff(source: source.map { identity(of: $0.differenceIdentifier) },
-                                target: target.map { identity(of: $0.differenceIdentifier) },
+        let sourceIdentities = try mapPolling(source, cancellation) { identity(of: $0.differenceIdentifier) }
+        let targetIdentities = try mapPolling(target, cancellation) { identity(of: $0.differenceIdentifier) }
+        return try withCoreDiff(source: sourceIdentities, target: targetIdentities,
                                 algorithm: algorithm, cancellation: cancellation, body)
     case .numbered:
         var numbers: [Element.DifferenceIdentifier: UInt64] = [:]
@@ -85,10 +86,35 @@ func withIdentityDiff<Element: ContentIdentifiable, R>(
             numbers[element.differenceIdentifier] = next
             return next
         }
-        let numberedSource = source.map(number), numberedTarget = target.map(number)
+        let numberedSource = try mapPolling(source, cancellation, number)
+        let numberedTarget = try mapPolling(target, cancellation, number)
         return try withCoreDiff(source: numberedSource, target: numberedTarget, algorithm: algorithm,
                                 cancellation: cancellation, body)
     }
+}
+
+/// How many elements the Swift layer handles between two polls of a cancellation: well under
+/// a millisecond of work, like the core's 4,096.
+@usableFromInline
+let pollInterval = 16_384
+
+/// `elements.map(transform)`, stopping with `CancellationError` between chunks once
+/// `cancellation` is cancelled.
+@inlinable
+func mapPolling<Element>(
+    _ elements: [Element], _ cancellation: CoreCancellation?, _ transform: (Element) -> UInt64
+) throws -> [UInt64] {
+    guard let cancellation else { return elements.map(transform) }
+    var result: [UInt64] = []
+    result.reserveCapacity(elements.count)
+    var start = 0
+    while start < elements.count {
+        if cancellation.isCancelled { throw CancellationError() }
+        let end = min(elements.count, start + pollInterval)
+        result.append(contentsOf: elements[start..<end].lazy.map(transform))
+        start = end
+    }
+    return result
 }
 
 /// Whether matches made under `scheme` must be checked with `==`: only hashed identities can

@@ -43,6 +43,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
     var sourceElements: [Element] = [], sourceOrigin: [ElementPath] = []
     var sourceSectionStart = [Int](repeating: 0, count: sourceSections.count + 1)
     for (s, section) in sourceSections.enumerated() {
+        if let cancellation, cancellation.isCancelled { throw CancellationError() }
         sourceSectionStart[s] = sourceElements.count
         guard sectionTarget[s] >= 0 else { continue }
         for (e, element) in section.elements.enumerated() {
@@ -70,6 +71,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
         var indexAfterDeletes = [Int](repeating: -1, count: sourceElements.count)
         var elementDeleted: [ElementPath] = [], elementUpdated: [ElementPath] = []
         for s in sourceSections.indices where sectionTarget[s] >= 0 {
+            if let cancellation, cancellation.isCancelled { throw CancellationError() }
             var kept = 0
             for i in sourceSectionStart[s]..<sourceSectionStart[s + 1] {
                 let j = Int(elementTarget[i])
