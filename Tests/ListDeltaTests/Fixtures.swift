@@ -70,11 +70,11 @@ enum RandomModels {
 
 /// Checks the central property: each stage is a valid batch for the list before it, replaying
 /// it gives that stage's data, the last data is the target, stages come in UIKit's order and
-/// none is empty.
-func expectValidStages<C: RangeReplaceableCollection & Equatable>(
+/// none is empty. `replay` is the `apply(to:)` of the collection's kind.
+func expectValidStages<C: Collection & Equatable>(
     _ staged: StagedChangeset<C>, from source: C, to target: C, _ context: @autoclosure () -> String,
-    sourceLocation: SourceLocation = #_sourceLocation
-) where C.Element: Differentiable {
+    replay: (StagedChangeset<C>, C) throws -> C, sourceLocation: SourceLocation = #_sourceLocation
+) {
     var current = source, lastKind = 0
     for stage in staged {
         #expect(stage.hasChanges, "empty stage, \(context())", sourceLocation: sourceLocation)
@@ -82,8 +82,9 @@ func expectValidStages<C: RangeReplaceableCollection & Equatable>(
         #expect(kind > lastKind, "stage out of order (\(kind) after \(lastKind)), \(context())", sourceLocation: sourceLocation)
         lastKind = kind
         do {
-            let next = try StagedChangeset([stage]).apply(to: current)
-            #expect(next == stage.data, "replay differs from the stage's data, \(context())", sourceLocation: sourceLocation)
+            let next = try replay(StagedChangeset([stage]), current)
+            #expect(next == stage.data, "replay differs from the stage's data, \(context())\nstage \(stage)",
+                    sourceLocation: sourceLocation)
             current = stage.data
         } catch {
             Issue.record("invalid batch: \(error), \(context())\nstage \(stage)", sourceLocation: sourceLocation)
@@ -93,27 +94,22 @@ func expectValidStages<C: RangeReplaceableCollection & Equatable>(
     #expect(current == target, "the stages do not end at the target, \(context())", sourceLocation: sourceLocation)
 }
 
-/// The same for sections, replaying with the sectioned `apply`.
+/// ``expectValidStages(_:from:to:_:replay:sourceLocation:)`` for a flat list.
+func expectValidStages<C: RangeReplaceableCollection & Equatable>(
+    _ staged: StagedChangeset<C>, from source: C, to target: C, _ context: @autoclosure () -> String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) where C.Element: Differentiable {
+    expectValidStages(staged, from: source, to: target, context(), replay: { try $0.apply(to: $1) },
+                      sourceLocation: sourceLocation)
+}
+
+/// ``expectValidStages(_:from:to:_:replay:sourceLocation:)`` for a list of sections.
 func expectValidSectionStages(
     _ staged: StagedChangeset<[Section]>, from source: [Section], to target: [Section], _ context: @autoclosure () -> String,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    var current = source, lastKind = 0
-    for stage in staged {
-        #expect(stage.hasChanges, "empty stage, \(context())", sourceLocation: sourceLocation)
-        let kind = stageKind(stage)
-        #expect(kind > lastKind, "stage out of order (\(kind) after \(lastKind)), \(context())", sourceLocation: sourceLocation)
-        lastKind = kind
-        do {
-            let next = try StagedChangeset([stage]).apply(to: current)
-            #expect(next == stage.data, "replay differs from the stage's data, \(context())\nstage \(stage)", sourceLocation: sourceLocation)
-            current = stage.data
-        } catch {
-            Issue.record("invalid batch: \(error), \(context())\nstage \(stage)", sourceLocation: sourceLocation)
-            return
-        }
-    }
-    #expect(current == target, "the stages do not end at the target, \(context())", sourceLocation: sourceLocation)
+    expectValidStages(staged, from: source, to: target, context(), replay: { try $0.apply(to: $1) },
+                      sourceLocation: sourceLocation)
 }
 
 /// Which of the five stages a changeset is; 0 when it mixes kinds.

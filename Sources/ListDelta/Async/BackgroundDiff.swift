@@ -16,15 +16,9 @@ extension StagedChangeset where Collection: RangeReplaceableCollection & Sendabl
     public static func diffInBackground(
         source: Collection, target: Collection, section: Int = 0, algorithm: DiffAlgorithm = .heckel
     ) async throws -> StagedChangeset {
-        let cancellation = CoreCancellation()
-        return try await withTaskCancellationHandler {
-            try await Task.detached(priority: Task.currentPriority) {
-                StagedChangeset(try flatStages(source: source, target: target, section: section,
-                                               algorithm: algorithm, cancellation: cancellation))
-            }.value
-        } onCancel: {
-            cancellation.cancel()
-        }
+        try await staged(inBackground: { cancellation in
+            try flatStages(source: source, target: target, section: section, algorithm: algorithm, cancellation: cancellation)
+        })
     }
 
     /// Computes the stages on `queue` and delivers them to `completion` on `completionQueue`,
@@ -39,15 +33,9 @@ extension StagedChangeset where Collection: RangeReplaceableCollection & Sendabl
         on queue: DispatchQueue, completionQueue: DispatchQueue = .main,
         completion: @escaping @Sendable (Result<StagedChangeset, any Error>) -> Void
     ) -> DiffTask {
-        let task = DiffTask()
-        queue.async {
-            let result = Result {
-                StagedChangeset(try flatStages(source: source, target: target, section: section,
-                                               algorithm: algorithm, cancellation: task.cancellation))
-            }
-            completionQueue.async { completion(result) }
+        staged(on: queue, completionQueue: completionQueue, completion: completion) { cancellation in
+            try flatStages(source: source, target: target, section: section, algorithm: algorithm, cancellation: cancellation)
         }
-        return task
     }
 }
 
@@ -58,15 +46,9 @@ extension StagedChangeset where Collection: RangeReplaceableCollection & Sendabl
     public static func diffInBackground(
         source: Collection, target: Collection, algorithm: DiffAlgorithm = .heckel
     ) async throws -> StagedChangeset {
-        let cancellation = CoreCancellation()
-        return try await withTaskCancellationHandler {
-            try await Task.detached(priority: Task.currentPriority) {
-                StagedChangeset(try sectionedStages(source: source, target: target, algorithm: algorithm,
-                                                    cancellation: cancellation))
-            }.value
-        } onCancel: {
-            cancellation.cancel()
-        }
+        try await staged(inBackground: { cancellation in
+            try sectionedStages(source: source, target: target, algorithm: algorithm, cancellation: cancellation)
+        })
     }
 
     /// Computes the stages between two lists of sections on `queue`; see the flat version.
@@ -77,12 +59,39 @@ extension StagedChangeset where Collection: RangeReplaceableCollection & Sendabl
         on queue: DispatchQueue, completionQueue: DispatchQueue = .main,
         completion: @escaping @Sendable (Result<StagedChangeset, any Error>) -> Void
     ) -> DiffTask {
+        staged(on: queue, completionQueue: completionQueue, completion: completion) { cancellation in
+            try sectionedStages(source: source, target: target, algorithm: algorithm, cancellation: cancellation)
+        }
+    }
+}
+
+extension StagedChangeset where Collection: Sendable {
+    /// Runs `stages` in a detached task, cancelling its core token when the caller's task is
+    /// cancelled.
+    @inlinable
+    static func staged(
+        inBackground stages: @escaping @Sendable (CoreCancellation) throws -> [Changeset<Collection>]
+    ) async throws -> StagedChangeset {
+        let cancellation = CoreCancellation()
+        return try await withTaskCancellationHandler {
+            try await Task.detached(priority: Task.currentPriority) {
+                StagedChangeset(try stages(cancellation))
+            }.value
+        } onCancel: {
+            cancellation.cancel()
+        }
+    }
+
+    /// Runs `stages` on `queue` and delivers the result on `completionQueue`.
+    @inlinable
+    static func staged(
+        on queue: DispatchQueue, completionQueue: DispatchQueue,
+        completion: @escaping @Sendable (Result<StagedChangeset, any Error>) -> Void,
+        _ stages: @escaping @Sendable (CoreCancellation) throws -> [Changeset<Collection>]
+    ) -> DiffTask {
         let task = DiffTask()
         queue.async {
-            let result = Result {
-                StagedChangeset(try sectionedStages(source: source, target: target, algorithm: algorithm,
-                                                    cancellation: task.cancellation))
-            }
+            let result = Result { StagedChangeset(try stages(task.cancellation)) }
             completionQueue.async { completion(result) }
         }
         return task
