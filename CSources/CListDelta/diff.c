@@ -48,11 +48,12 @@ ld_status ld_diff_begin(ld_workspace_t *workspace,
     return LD_OK;
 }
 
-ld_status ld_mark_unmatched(int32_t *indices, size_t count, const ld_cancel_token_t *cancel) {
-    for (size_t start = 0; start < count; start += LD_POLL_INTERVAL) {
+ld_status ld_fill(void *bytes, int value, size_t length, const ld_cancel_token_t *cancel) {
+    /* Chunks of LD_POLL_INTERVAL 8-byte words: well under a millisecond each. */
+    const size_t chunk = LD_POLL_INTERVAL * sizeof(uint64_t);
+    for (size_t start = 0; start < length; start += chunk) {
         if (ld_is_cancelled(cancel)) return LD_CANCELLED;
-        size_t chunk = ld_min_size(LD_POLL_INTERVAL, count - start);
-        memset(indices + start, 0xFF, chunk * sizeof *indices); /* every int32_t becomes -1 */
+        memset((unsigned char *)bytes + start, value, ld_min_size(chunk, length - start));
     }
     return LD_OK;
 }

@@ -1,7 +1,5 @@
 #include "internal.h"
 
-#include <string.h>
-
 /* An open-addressing table over the smaller side. A slot is 0 when empty; otherwise its high
  * 32 bits are a fingerprint of the identity, bit 31 says that more occurrences follow, bit 30
  * that none is left, and bits 0-29 hold the 1-based index of the identity's next unmatched
@@ -55,15 +53,17 @@ static inline uint64_t ld_mix(uint64_t identity) {
 }
 
 /* How many elements ahead the build and probe loops prefetch their slot: enough to hide a
- * cache miss on a table larger than the cache. */
+ * cache miss on a table larger than the cache. The loops mix each identity twice, once to
+ * prefetch and once to insert or look up: keeping the mixes of the elements ahead in a ring
+ * instead cost 1.8% more instructions on W100k (a store and a load outweigh a multiply). */
 #define LD_PREFETCH_DISTANCE 16
 
-static inline void ld_prefetch_slot(const ld_table_t *table, uint64_t identity) {
+static inline void ld_prefetch_slot(const ld_table_t *table, uint64_t mixed) {
 #if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(&table->slots[(size_t)(ld_mix(identity) >> table->shift)]);
+    __builtin_prefetch(&table->slots[(size_t)(mixed >> table->shift)]);
 #else
     (void)table;
-    (void)identity;
+    (void)mixed;
 #endif
 }
 
@@ -79,7 +79,7 @@ static ld_status ld_table_build(const ld_table_t *table, const ld_sides_t *sides
         if (ld_is_cancelled(sides->diff->cancel)) return LD_CANCELLED;
         size_t chunk_start = chunk_end - start > LD_POLL_INTERVAL ? chunk_end - LD_POLL_INTERVAL : start;
         for (size_t i = chunk_end; i-- > chunk_start;) {
-            if (i >= start + LD_PREFETCH_DISTANCE) ld_prefetch_slot(table, ids[i - LD_PREFETCH_DISTANCE]);
+            if (i >= start + LD_PREFETCH_DISTANCE) ld_prefetch_slot(table, ld_mix(ids[i - LD_PREFETCH_DISTANCE]));
             uint64_t identity = ids[i], mixed = ld_mix(identity);
             uint64_t fingerprint = mixed << 32, entry = fingerprint | (uint64_t)(i + 1);
             size_t position = (size_t)(mixed >> shift);
@@ -123,7 +123,9 @@ static ld_status ld_table_probe(const ld_table_t *table, const ld_sides_t *sides
         if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
         size_t chunk_end = ld_min_size(sides->probe_end, chunk_start + LD_POLL_INTERVAL);
         for (size_t j = chunk_start; j < chunk_end; j++) {
-            if (j + LD_PREFETCH_DISTANCE < sides->probe_end) ld_prefetch_slot(table, probe_ids[j + LD_PREFETCH_DISTANCE]);
+            if (j + LD_PREFETCH_DISTANCE < sides->probe_end) {
+                ld_prefetch_slot(table, ld_mix(probe_ids[j + LD_PREFETCH_DISTANCE]));
+            }
             uint64_t identity = probe_ids[j], mixed = ld_mix(identity);
             uint64_t fingerprint = mixed << 32;
             size_t position = (size_t)(mixed >> shift);
@@ -158,14 +160,6 @@ static ld_status ld_table_probe(const ld_table_t *table, const ld_sides_t *sides
         }
     }
     *sides->probe_unmatched_count = unmatched_count;
-    return LD_OK;
-}
-
-static ld_status ld_clear_slots(uint64_t *slots, size_t count, const ld_cancel_token_t *cancel) {
-    for (size_t start = 0; start < count; start += LD_POLL_INTERVAL) {
-        if (ld_is_cancelled(cancel)) return LD_CANCELLED;
-        memset(slots + start, 0, ld_min_size(LD_POLL_INTERVAL, count - start) * sizeof *slots);
-    }
     return LD_OK;
 }
 
@@ -222,7 +216,7 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
         /* Updates must come out in source order: the prefix's first, then the probe's. */
         if ((status = ld_collect_updates(&diff, 0, prefix))) return status;
     }
-    if ((status = ld_clear_slots(table.slots, capacity, diff.cancel)) ||
+    if ((status = ld_fill(table.slots, 0, capacity * sizeof *table.slots, diff.cancel)) ||
         (status = ld_table_build(&table, &sides)) ||
         (status = ld_table_probe(&table, &sides)) ||
         (status = ld_find_minimal_moves(&diff, workspace, prefix, !source_is_table))) {

@@ -92,8 +92,8 @@ ld_status ld_diff_begin(ld_workspace_t *workspace,
                         const uint64_t *target, size_t target_count,
                         const ld_options_t *options, const ld_result_t *out,
                         ld_diff_t *diff);
-/* Sets `count` indices to -1. */
-ld_status ld_mark_unmatched(int32_t *indices, size_t count, const ld_cancel_token_t *cancel);
+/* memset of `length` bytes that polls the cancel token between chunks. */
+ld_status ld_fill(void *bytes, int value, size_t length, const ld_cancel_token_t *cancel);
 /* Matches the common prefix of both sides; its length goes to out_length. */
 ld_status ld_match_common_prefix(ld_diff_t *diff, size_t *out_length);
 /* Appends the updated pairs among source indices [from, to). */
