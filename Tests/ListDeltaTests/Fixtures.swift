@@ -132,3 +132,34 @@ func bruteForceLIS(_ values: [Int]) -> Int {
     }
     return best.max() ?? 0
 }
+
+/// The fewest element moves a sectioned diff can report, by brute force. Sections pair their
+/// k-th occurrences of an identifier, and so do the elements of surviving sections across all
+/// sections. An element moving to another section must move; within a matched pair of
+/// sections, the elements that stay form a longest run kept in order.
+func minimalSectionMoves(_ source: [Section], _ target: [Section]) -> Int {
+    func kthPairs(_ sourceIDs: [Int], _ targetIDs: [Int]) -> [Int?] {
+        var positions: [Int: [Int]] = [:], used: [Int: Int] = [:]
+        for (index, id) in sourceIDs.enumerated() { positions[id, default: []].append(index) }
+        return targetIDs.map { id in
+            let k = used[id, default: 0]
+            guard let list = positions[id], k < list.count else { return nil }
+            used[id] = k + 1
+            return list[k]
+        }
+    }
+    let sectionOf = kthPairs(source.map(\.model.id), target.map(\.model.id))
+    let surviving = Set(sectionOf.compactMap { $0 })
+    let flatSource = source.enumerated().filter { surviving.contains($0.offset) }
+        .flatMap { s, section in section.elements.enumerated().map { (id: $1.id, section: s, element: $0) } }
+    let flatTarget = target.enumerated()
+        .flatMap { t, section in section.elements.map { (id: $0.id, section: t) } }
+    let matches = kthPairs(flatSource.map(\.id), flatTarget.map(\.id))
+    var moves = 0
+    for t in target.indices {
+        let matched = flatTarget.indices.filter { flatTarget[$0].section == t && matches[$0] != nil }.map { flatSource[matches[$0]!] }
+        let staying = matched.filter { $0.section == sectionOf[t] }.map(\.element)
+        moves += matched.count - bruteForceLIS(staying)
+    }
+    return moves
+}

@@ -30,6 +30,8 @@ import Testing
             let (source, target) = RandomModels.sectioned(seed: seed)
             let staged = StagedChangeset(source: source, target: target)
             expectValidSectionStages(staged, from: source, to: target, "seed \(seed)\nsource \(source)\ntarget \(target)")
+            #expect(staged.reduce(0) { $0 + $1.elementMoved.count } == minimalSectionMoves(source, target),
+                    "moves are not minimal, seed \(seed)")
         }
     }
 

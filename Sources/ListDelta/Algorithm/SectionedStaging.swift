@@ -69,6 +69,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
 
         // Each surviving source element's index within its section once the deletes are done.
         var indexAfterDeletes = [Int](repeating: -1, count: sourceElements.count)
+        var survivorCount = [Int](repeating: 0, count: sourceSections.count)
         var elementDeleted: [ElementPath] = [], elementUpdated: [ElementPath] = []
         for s in sourceSections.indices where sectionTarget[s] >= 0 {
             if let cancellation, cancellation.isCancelled { throw CancellationError() }
@@ -86,13 +87,16 @@ func sectionedStages<C: RangeReplaceableCollection>(
                 kept += 1
                 if !targetElements[j].isContentEqual(to: sourceElements[i]) { elementUpdated.append(sourceOrigin[i]) }
             }
+            survivorCount[s] = kept
         }
 
         // Which matched elements stay: per matched section, a longest run kept in order.
         var stays = [Bool](repeating: false, count: targetElements.count)
+        var candidates: [Int] = [], candidateOrder: [Int] = [], run = LongestIncreasingRun()
         for t in targetSections.indices where sectionSource[t] >= 0 {
             let s = sectionSource[t]
-            var candidates: [Int] = [], candidateOrder: [Int] = []
+            candidates.removeAll(keepingCapacity: true)
+            candidateOrder.removeAll(keepingCapacity: true)
             for j in targetSectionStart[t]..<targetSectionStart[t + 1] {
                 let i = Int(elementSource[j])
                 if i >= 0 && sourceOrigin[i].section == s {
@@ -100,7 +104,8 @@ func sectionedStages<C: RangeReplaceableCollection>(
                     candidateOrder.append(indexAfterDeletes[i])
                 }
             }
-            for (j, onRun) in zip(candidates, longestIncreasingRun(candidateOrder)) where onRun {
+            run.mark(candidateOrder)
+            for (j, onRun) in zip(candidates, run.onRun) where onRun {
                 stays[j] = true
             }
         }
@@ -125,20 +130,18 @@ func sectionedStages<C: RangeReplaceableCollection>(
         }
 
         // Stage data, built only for the stages that exist.
-        func sourceSectionWithTargetVersions(_ s: Int) -> Section {
+        /// Source section `s` as the stages see it: with its target model and the target
+        /// versions of its matched elements, and its unmatched elements unless they are gone.
+        func sectionData(_ s: Int, keepingUnmatched: Bool) -> Section {
             guard sectionTarget[s] >= 0 else { return sourceSections[s] }
-            return Section(source: targetSections[sectionTarget[s]],
-                           elements: (sourceSectionStart[s]..<sourceSectionStart[s + 1]).map { i in
-                               let j = Int(elementTarget[i])
-                               return j >= 0 ? targetElements[j] : sourceElements[i]
-                           })
-        }
-        func survivingSection(_ s: Int) -> Section {
-            Section(source: targetSections[sectionTarget[s]],
-                    elements: (sourceSectionStart[s]..<sourceSectionStart[s + 1]).compactMap { i in
-                        let j = Int(elementTarget[i])
-                        return j >= 0 ? targetElements[j] : nil
-                    })
+            let range = sourceSectionStart[s]..<sourceSectionStart[s + 1]
+            var elements: [Element] = []
+            elements.reserveCapacity(keepingUnmatched ? range.count : survivorCount[s])
+            for i in range {
+                let j = Int(elementTarget[i])
+                if j >= 0 { elements.append(targetElements[j]) } else if keepingUnmatched { elements.append(sourceElements[i]) }
+            }
+            return Section(source: targetSections[sectionTarget[s]], elements: elements)
         }
 
         let hasStage3 = !sectionInserted.isEmpty || !sectionMoved.isEmpty
@@ -146,21 +149,21 @@ func sectionedStages<C: RangeReplaceableCollection>(
         let hasStage5 = !sectionUpdated.isEmpty
         var stages: [Changeset<C>] = []
         if !elementUpdated.isEmpty {
-            stages.append(Changeset(data: C(sourceSections.indices.map(sourceSectionWithTargetVersions)),
+            stages.append(Changeset(data: C(sourceSections.indices.map { sectionData($0, keepingUnmatched: true) }),
                                     elementUpdated: elementUpdated))
         }
         if !sectionDeleted.isEmpty || !elementDeleted.isEmpty {
             let data = hasStage3 || hasStage4 || hasStage5
-                ? C(sourceSections.indices.filter { sectionTarget[$0] >= 0 }.map(survivingSection))
+                ? C(sourceSections.indices.lazy.filter { sectionTarget[$0] >= 0 }.map { sectionData($0, keepingUnmatched: false) })
                 : targetCollection
             stages.append(Changeset(data: data, sectionDeleted: sectionDeleted, elementDeleted: elementDeleted))
         }
         if hasStage3 {
             let data = hasStage4 || hasStage5
                 ? C(targetSections.indices.map { t -> Section in
-                    if sectionSource[t] >= 0 { return survivingSection(sectionSource[t]) }
+                    if sectionSource[t] >= 0 { return sectionData(sectionSource[t], keepingUnmatched: false) }
                     return Section(source: targetSections[t],
-                                   elements: (targetSectionStart[t]..<targetSectionStart[t + 1])
+                                   elements: (targetSectionStart[t]..<targetSectionStart[t + 1]).lazy
                                        .filter { elementSource[$0] < 0 }.map { targetElements[$0] })
                 })
                 : targetCollection
