@@ -97,14 +97,14 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
 
     @usableFromInline
     init(replacing source: Collection, with target: Collection, section: Int) {
-        let deleted = source.indices.map { source.distance(from: source.startIndex, to: $0) }
-        let inserted = target.indices.map { target.distance(from: target.startIndex, to: $0) }
         var stages: [Changeset<Collection>] = []
-        if !deleted.isEmpty {
-            stages.append(Changeset(data: Collection(), elementDeleted: deleted.map { ElementPath(element: $0, section: section) }))
+        if !source.isEmpty {
+            stages.append(Changeset(data: Collection(),
+                                    elementDeleted: (0..<source.count).map { ElementPath(element: $0, section: section) }))
         }
-        if !inserted.isEmpty {
-            stages.append(Changeset(data: target, elementInserted: inserted.map { ElementPath(element: $0, section: section) }))
+        if !target.isEmpty {
+            stages.append(Changeset(data: target,
+                                    elementInserted: (0..<target.count).map { ElementPath(element: $0, section: section) }))
         }
         self.init(stages)
     }

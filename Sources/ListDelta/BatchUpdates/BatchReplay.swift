@@ -43,16 +43,12 @@ extension StagedChangeset where Collection: RangeReplaceableCollection {
     public func apply(to source: Collection) throws -> Collection {
         var current = Array(source)
         for changeset in self {
+            // The list sits at its own section index, after empty sections: paths need no
+            // rewriting, and a path naming any other section is out of range.
             let section = (changeset.elementDeleted + changeset.elementInserted + changeset.elementUpdated
                 + changeset.elementMoved.map(\.target)).first?.section ?? 0
-            var batch = BatchUpdate(changeset)
-            batch.deletedElements = batch.deletedElements.map { $0.flattened(from: section) }
-            batch.insertedElements = batch.insertedElements.map { $0.flattened(from: section) }
-            batch.reloadedElements = batch.reloadedElements.map { $0.flattened(from: section) }
-            batch.movedElements = batch.movedElements.map {
-                BatchUpdate.ElementMove(source: $0.source.flattened(from: section), target: $0.target.flattened(from: section))
-            }
-            current = try replay(batch, on: [current], after: [Array(changeset.data)])[0]
+            let empty = [[Collection.Element]](repeating: [], count: section)
+            current = try replay(BatchUpdate(changeset), on: empty + [current], after: empty + [Array(changeset.data)])[section]
         }
         return Collection(current)
     }
@@ -74,13 +70,5 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
             result = Collection(zip(data, current).map { Collection.Element(source: $0, elements: $1) })
         }
         return result
-    }
-}
-
-extension ElementPath {
-    /// The path in a one-section list, for a path in `section` (any other section is out of
-    /// range there, so the validator reports it).
-    fileprivate func flattened(from section: Int) -> ElementPath {
-        ElementPath(element: element, section: self.section == section ? 0 : self.section - section)
     }
 }
