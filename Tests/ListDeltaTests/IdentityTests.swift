@@ -46,4 +46,20 @@ struct CollidingItem: Differentiable, Equatable {
         #expect(staged.reduce(0) { $0 + $1.elementDeleted.count } == 5_000)
         #expect(staged.last?.data == target)
     }
+
+    @Test(arguments: [
+        ("caf\u{E9}", "cafe\u{301}"),   // precomposed against combining accent
+        ("\u{C5}ngstr\u{F6}m", "\u{212B}ngstro\u{308}m"),  // ANGSTROM SIGN decomposes to Å
+        ("Kelvin", "\u{212A}elvin"),    // KELVIN SIGN is canonically "K": non-ASCII against ASCII
+        ("a;b`c", "a\u{37E}b\u{1FEF}c"),  // GREEK QUESTION MARK and GREEK VARIA
+    ])
+    func canonicallyEquivalentStringsAreOneIdentifier(_ composed: String, _ decomposed: String) {
+        #expect(composed == decomposed)
+        #expect(Array(composed.utf8) != Array(decomposed.utf8))
+        let source = [composed, "b", "c"], target = ["b", "c", decomposed]
+        let staged = StagedChangeset(source: source, target: target)
+        expectValidStages(staged, from: source, to: target, "normalization")
+        #expect(staged.reduce(0) { $0 + $1.elementDeleted.count + $1.elementInserted.count } == 0)
+        #expect(staged.reduce(0) { $0 + $1.elementMoved.count } == 1)
+    }
 }

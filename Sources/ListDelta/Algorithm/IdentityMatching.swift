@@ -31,13 +31,73 @@ func identityIsExact<ID: Hashable>(_: ID.Type) -> Bool {
         || ID.self == UInt16.self || ID.self == Int8.self || ID.self == UInt8.self
 }
 
+/// The identity of a string, equal for strings that are `==`, which compares them under
+/// Unicode canonical equivalence ("café" spelt with "é" or with "e" and a combining accent).
+///
+/// ASCII is its own normal form, so an ASCII string's UTF-8 bytes go to the core's hash as they
+/// are. Other strings take `hashValue`, which hashes their normal form, except where the normal
+/// form is ASCII; see ``asciiEquivalent(of:)``.
 @usableFromInline
 func hashString(_ string: String) -> UInt64 {
-    if let hash = string.utf8.withContiguousStorageIfAvailable({ hashBytes(UnsafeRawBufferPointer($0)) }) {
-        return hash
+    let asciiHash = string.utf8.withContiguousStorageIfAvailable { utf8 in
+        isASCII(utf8) ? hashBytes(UnsafeRawBufferPointer(utf8)) : nil
     }
-    var contiguous = string
-    return contiguous.withUTF8 { hashBytes(UnsafeRawBufferPointer($0)) }
+    switch asciiHash {
+    case let hash??: return hash
+    case .some(nil): return hashNonASCII(string)
+    case nil:
+        var contiguous = string
+        contiguous.makeContiguousUTF8()
+        return hashString(contiguous)
+    }
+}
+
+@usableFromInline
+func hashNonASCII(_ string: String) -> UInt64 {
+    if let ascii = asciiEquivalent(of: string) { return hashString(ascii) }
+    return UInt64(bitPattern: Int64(string.hashValue))
+}
+
+/// The ASCII string canonically equivalent to `string`, if there is one.
+///
+/// Only three characters decompose to ASCII: U+037E GREEK QUESTION MARK (";"), U+1FEF GREEK
+/// VARIA ("`") and U+212A KELVIN SIGN ("K"); Unicode's stability policy adds no more. So "K"
+/// and "\u{212A}" are `==`, and must share an identity.
+func asciiEquivalent(of string: String) -> String? {
+    var scalars = String.UnicodeScalarView()
+    for scalar in string.unicodeScalars {
+        switch scalar.value {
+        case 0..<0x80: scalars.append(scalar)
+        case 0x037E: scalars.append(";")
+        case 0x1FEF: scalars.append("`")
+        case 0x212A: scalars.append("K")
+        default: return nil
+        }
+    }
+    return String(scalars)
+}
+
+/// Whether every byte is below 0x80: two overlapping loads for an identifier-sized string.
+@inline(__always)
+func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base), count = bytes.count
+    if count >= 8 {
+        var highBits: UInt64 = 0, offset = 0
+        while offset + 8 < count {
+            highBits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        highBits |= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        return highBits & 0x8080_8080_8080_8080 == 0
+    }
+    if count >= 4 {
+        let highBits = raw.loadUnaligned(as: UInt32.self) | raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        return highBits & 0x8080_8080 == 0
+    }
+    var highBits: UInt8 = 0
+    for offset in 0..<count { highBits |= base[offset] }
+    return highBits & 0x80 == 0
 }
 
 @usableFromInline
