@@ -1,6 +1,9 @@
 #include "CListDelta.h"
 
 #ifdef LD_USE_XXHASH
+/* Inlined from the system header: identifiers are short, and for 16 bytes or fewer the call
+ * into the shared library costs as much as the hash. */
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 static uint64_t ld_hash_bytes(const void *bytes, size_t length, uint64_t seed) {
