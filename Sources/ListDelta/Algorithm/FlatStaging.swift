@@ -36,7 +36,7 @@ func flatStages<C: RangeReplaceableCollection>(
         }
         if !diff.deleted.isEmpty {
             let data = hasInsertsOrMoves
-                ? C(sourceToTarget.lazy.filter { $0 >= 0 }.map { target[Int($0)] })
+                ? survivorsInSourceOrder(sourceToTarget, target, count: source.count - diff.deleted.count)
                 : targetCollection
             stages.append(Changeset(data: data, elementDeleted: diff.deleted.map { ElementPath(element: Int($0), section: section) }))
         }
@@ -58,6 +58,23 @@ func flatStages<C: RangeReplaceableCollection>(
     // Two different identifiers shared a 64-bit identity: diff again on exact numbers.
     return try flatStages(source: sourceCollection, target: targetCollection, section: section,
                           algorithm: algorithm, cancellation: cancellation, scheme: .numbered)
+}
+
+/// The target versions of the matched elements, in source order: the list after the deletes.
+@inlinable
+func survivorsInSourceOrder<C: RangeReplaceableCollection>(
+    _ sourceToTarget: UnsafeBufferPointer<Int32>, _ target: [C.Element], count: Int
+) -> C {
+    let survivors = [C.Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+        target.withUnsafeBufferPointer { target in
+            for j in sourceToTarget where j >= 0 {
+                precondition(initialized < count, "more survivors than the core reported")
+                (buffer.baseAddress! + initialized).initialize(to: target[Int(j)])
+                initialized += 1
+            }
+        }
+    }
+    return C(survivors)
 }
 
 /// How many values of the ascending `sorted` are below `value`.
