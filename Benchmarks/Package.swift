@@ -38,6 +38,7 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
+        .testTarget(name: "BaselinesTests", dependencies: ["Baselines"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,11 +1,30 @@
 /// The "typical Swift library" baseline: Heckel's algorithm as popular Swift diff libraries
-/// write it, with a dictionary symbol table and moves found by tracking index offsets. Written
-/// for this benchmark from the 1978 paper; no library's code is copied. Unique elements, the
-/// common case, cost no allocation; repeated ones share a bucket of their positions.
-public struct PlainHeckelDiff {
-    public var deleted: [Int]
-    public var inserted: [Int]
-    public var moved: [(source: Int, target: Int)]
+/// write it, with a dictionary symbol table and moves found by tracking index offsets, and the
+/// same product as a flat staged changeset of theirs: every matched pair's content compared,
+/// changes as element paths, and two stages (deletes and updates, then inserts and moves) with
+/// the data after each. Written for this benchmark from the 1978 paper; no library's code is
+/// copied. Unique elements, the common case, cost no allocation in the symbol table; repeated
+/// ones share a bucket of their positions.
+public struct PlainHeckelDiff<Element: Hashable> {
+    public struct Path: Hashable, Sendable {
+        public var element: Int
+        public var section: Int
+
+        @inlinable
+        public init(element: Int, section: Int) {
+            self.element = element
+            self.section = section
+        }
+    }
+
+    public var deleted: [Path] = []
+    public var inserted: [Path] = []
+    public var updated: [Path] = []
+    /// From the position after the deletes to the target position.
+    public var moved: [(source: Path, target: Path)] = []
+    /// The list after the first stage (survivors in source order, in their target version),
+    /// then after the second (the target).
+    public var stages: [[Element]] = []
 
     @usableFromInline
     enum Entry {
@@ -13,14 +32,12 @@ public struct PlainHeckelDiff {
         case repeated(bucket: Int)
     }
 
-    /// Diffs `source` against `target`, matching equal elements in occurrence order.
+    /// Diffs `source` against `target`, matching equal elements in occurrence order; an
+    /// element is its own identifier, and `==` compares content as well.
     /// Inlinable, as popular libraries' algorithms are, so it is specialised for the caller's
     /// element type.
     @inlinable
-    public init<Element: Hashable>(source: [Element], target: [Element]) {
-        deleted = []
-        inserted = []
-        moved = []
+    public init(source: [Element], target: [Element], section: Int = 0) {
         // Pass 1: where each distinct source element occurs.
         var table: [Element: Entry] = [:]
         table.reserveCapacity(source.count)
@@ -56,25 +73,34 @@ public struct PlainHeckelDiff {
                 targetToSource[index] = match
             }
         }
-        // Pass 3: deletes, and how many deletes precede each source index.
+        // Pass 3: deletes, updates, the first stage's data, and how many deletes precede
+        // each source index.
         var deletesBefore = [Int](repeating: 0, count: source.count)
+        var afterDeletes: [Element] = []
         var running = 0
         for index in source.indices {
             deletesBefore[index] = running
-            if sourceToTarget[index] < 0 {
-                deleted.append(index)
+            let match = sourceToTarget[index]
+            if match < 0 {
+                deleted.append(Path(element: index, section: section))
                 running += 1
+            } else {
+                if target[match] != source[index] { updated.append(Path(element: index, section: section)) }
+                afterDeletes.append(target[match])
             }
         }
         // Pass 4: inserts, and a move wherever a survivor's offset-adjusted index changed.
         var insertsBefore = 0
         for (index, match) in targetToSource.enumerated() {
             if match < 0 {
-                inserted.append(index)
+                inserted.append(Path(element: index, section: section))
                 insertsBefore += 1
             } else if match - deletesBefore[match] + insertsBefore != index {
-                moved.append((match, index))
+                moved.append((Path(element: match - deletesBefore[match], section: section),
+                              Path(element: index, section: section)))
             }
         }
+        if !deleted.isEmpty || !updated.isEmpty { stages.append(afterDeletes) }
+        if !inserted.isEmpty || !moved.isEmpty { stages.append(target) }
     }
 }

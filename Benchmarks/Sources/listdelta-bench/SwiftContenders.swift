@@ -30,7 +30,8 @@ struct EndToEndContender {
     }
 }
 
-/// A dictionary-based Heckel in plain Swift, as popular libraries write it.
+/// A dictionary-based Heckel in plain Swift, as popular libraries write it, returning what
+/// their flat staged changesets hold.
 struct PlainHeckelContender {
     func measure<Element: Hashable>(source: [Element], target: [Element], runs: Int) -> Row {
         var moves = 0
