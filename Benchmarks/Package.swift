@@ -12,7 +12,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Workloads"),
-        .target(name: "Baselines"),
+        .target(name: "Baselines", dependencies: [.product(name: "ListDelta", package: "ListDelta")]),
         .target(name: "CHashFloor"),
         .executableTarget(
             name: "listdelta-bench",

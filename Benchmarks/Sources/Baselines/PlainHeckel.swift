@@ -1,3 +1,5 @@
+import ListDelta
+
 /// The "typical Swift library" baseline: Heckel's algorithm as popular Swift diff libraries
 /// write it, with a dictionary symbol table and moves found by tracking index offsets, and the
 /// same product as a flat staged changeset of theirs: every matched pair's content compared,
@@ -6,16 +8,7 @@
 /// copied. Unique elements, the common case, cost no allocation in the symbol table; repeated
 /// ones share a bucket of their positions.
 public struct PlainHeckelDiff<Element: Hashable> {
-    public struct Path: Hashable, Sendable {
-        public var element: Int
-        public var section: Int
-
-        @inlinable
-        public init(element: Int, section: Int) {
-            self.element = element
-            self.section = section
-        }
-    }
+    public typealias Path = ElementPath
 
     public var deleted: [Path] = []
     public var inserted: [Path] = []
