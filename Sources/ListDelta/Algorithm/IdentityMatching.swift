@@ -61,8 +61,9 @@ func hashNonASCII(_ string: String) -> UInt64 {
 /// The ASCII string canonically equivalent to `string`, if there is one.
 ///
 /// Only three characters decompose to ASCII: U+037E GREEK QUESTION MARK (";"), U+1FEF GREEK
-/// VARIA ("`") and U+212A KELVIN SIGN ("K"); Unicode's stability policy adds no more. So "K"
-/// and "\u{212A}" are `==`, and must share an identity.
+/// VARIA ("`") and U+212A KELVIN SIGN ("K") (every code point checked against Unicode 14).
+/// So "K" and "\u{212A}" are `==`, and must share an identity. A character added later with
+/// such a decomposition would still give a valid diff, only a delete and insert for a match.
 func asciiEquivalent(of string: String) -> String? {
     var scalars = String.UnicodeScalarView()
     for scalar in string.unicodeScalars {
