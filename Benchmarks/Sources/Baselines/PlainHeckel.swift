@@ -8,13 +8,11 @@ import ListDelta
 /// copied. Unique elements, the common case, cost no allocation in the symbol table; repeated
 /// ones share a bucket of their positions.
 public struct PlainHeckelDiff<Element: Hashable> {
-    public typealias Path = ElementPath
-
-    public var deleted: [Path] = []
-    public var inserted: [Path] = []
-    public var updated: [Path] = []
+    public var deleted: [ElementPath] = []
+    public var inserted: [ElementPath] = []
+    public var updated: [ElementPath] = []
     /// From the position after the deletes to the target position.
-    public var moved: [(source: Path, target: Path)] = []
+    public var moved: [(source: ElementPath, target: ElementPath)] = []
     /// The list after the first stage (survivors in source order, in their target version),
     /// then after the second (the target).
     public var stages: [[Element]] = []
@@ -75,10 +73,10 @@ public struct PlainHeckelDiff<Element: Hashable> {
             deletesBefore[index] = running
             let match = sourceToTarget[index]
             if match < 0 {
-                deleted.append(Path(element: index, section: section))
+                deleted.append(ElementPath(element: index, section: section))
                 running += 1
             } else {
-                if target[match] != source[index] { updated.append(Path(element: index, section: section)) }
+                if target[match] != source[index] { updated.append(ElementPath(element: index, section: section)) }
                 afterDeletes.append(target[match])
             }
         }
@@ -86,11 +84,11 @@ public struct PlainHeckelDiff<Element: Hashable> {
         var insertsBefore = 0
         for (index, match) in targetToSource.enumerated() {
             if match < 0 {
-                inserted.append(Path(element: index, section: section))
+                inserted.append(ElementPath(element: index, section: section))
                 insertsBefore += 1
             } else if match - deletesBefore[match] + insertsBefore != index {
-                moved.append((Path(element: match - deletesBefore[match], section: section),
-                              Path(element: index, section: section)))
+                moved.append((ElementPath(element: match - deletesBefore[match], section: section),
+                              ElementPath(element: index, section: section)))
             }
         }
         if !deleted.isEmpty || !updated.isEmpty { stages.append(afterDeletes) }

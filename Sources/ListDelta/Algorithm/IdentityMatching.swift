@@ -52,7 +52,6 @@ func hashString(_ string: String) -> UInt64 {
     }
 }
 
-@usableFromInline
 func hashNonASCII(_ string: String) -> UInt64 {
     if let ascii = asciiEquivalent(of: string) { return hashString(ascii) }
     return UInt64(bitPattern: Int64(string.hashValue))
