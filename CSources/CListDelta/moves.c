@@ -1,53 +1,51 @@
 #include "internal.h"
 
-/* The value predecessor[o] takes when o extended the longest run straight after o - 1: the
- * first ordinal of that unbroken stretch, so the walk back skips the stretch in one step. */
+/* The value predecessor[j] takes when target j extended the longest run straight after the
+ * matched target before it: the first target of that unbroken stretch, so the walk back skips
+ * the stretch in one step. */
 static inline int32_t ld_stretch_link(int32_t first) { return -2 - first; }
 
-/* Patience sorting over the source indices of matched targets, in target order. Ordinal o is
- * the o-th matched target after the prefix, at target index target_of[o]; tail_value[l] and
- * tail_ordinal[l] describe the smallest last element of an increasing run of length l + 1
- * found so far, and predecessor[o] the element before o on its run (or, inside a stretch of
- * consecutive ordinals that extended the longest run one after another, a link to the
- * stretch's first ordinal). Most survivors extend the longest run, so the append test
- * (against the run's end kept in registers) comes before any search. Branches beat
- * branch-free selects here: predicted, they keep the run's end off a dependency chain.
- * Walking back along the longest run then yields the moves as the gaps between its
- * stretches, from the last target to the first. */
-ld_status ld_find_minimal_moves(ld_diff_t *diff, ld_workspace_t *workspace, size_t matched_prefix,
-                                bool collect_inserts) {
-    size_t entries = ld_min_size(diff->source_count, diff->target_count) - matched_prefix;
-    int32_t *scratch;
-    ld_status status = ld_workspace_reserve(workspace, LD_BUFFER_SCRATCH, entries,
-                                            4 * sizeof(int32_t), (void **)&scratch);
-    if (status != LD_OK) return status;
-    int32_t *restrict tail_value = scratch;
-    int32_t *restrict tail_ordinal = scratch + entries;
-    int32_t *restrict predecessor = scratch + 2 * entries;
-    int32_t *restrict target_of = scratch + 3 * entries;
+/* The arrays of one patience sort, and how far it got. */
+typedef struct {
+    int32_t *tail_value;
+    int32_t *tail_target;
+    int32_t *predecessor; /* indexed from the first target after the prefix */
+    size_t length;
+} ld_patience_t;
+
+/* Patience sorting over the source indices of matched targets, in target order: tail_value[l]
+ * and tail_target[l] describe the smallest last element of an increasing run of length l + 1
+ * found so far, and predecessor[j] the target before j on its run (or, inside a stretch of
+ * matched targets that extended the longest run one after another, a link to the stretch's
+ * first target). Most survivors extend the longest run, so the append test (against the run's
+ * end kept in registers) comes before any search, and an append needs nothing but `link`:
+ * the predecessor it takes, a stretch link exactly when the run's end is the matched target
+ * just before it. Branches beat branch-free selects here: predicted, they keep the run's end
+ * off a dependency chain. Inlined with `collect_inserts` constant, so the common loop carries
+ * no insert bookkeeping and few enough values to keep them all in registers. */
+static inline ld_status ld_patience_sort(ld_diff_t *diff, ld_patience_t *sort, size_t matched_prefix,
+                                         bool collect_inserts) {
+    int32_t *restrict tail_value = sort->tail_value;
+    int32_t *restrict tail_target = sort->tail_target;
+    int32_t *restrict predecessor = sort->predecessor - matched_prefix;
     const int32_t *restrict target_to_source = diff->target_to_source;
     int32_t *restrict inserted = diff->inserted;
-
-    size_t end = diff->target_count, length = 0, ordinal = 0, inserted_count = diff->inserted_count;
-    /* The end of the longest run, and the first ordinal of the stretch it closes. */
-    int32_t last_value = -1, last_ordinal = -1, last_first = -1;
+    size_t end = diff->target_count, length = 0, inserted_count = diff->inserted_count;
+    int32_t last_value = -1, link = -1;
     for (size_t chunk_start = matched_prefix; chunk_start < end; chunk_start += LD_POLL_INTERVAL) {
         if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
         size_t chunk_end = ld_min_size(end, chunk_start + LD_POLL_INTERVAL);
         for (size_t j = chunk_start; j < chunk_end; j++) {
-            int32_t value = target_to_source[j], current = (int32_t)ordinal;
+            int32_t value = target_to_source[j];
             if (value < 0) {
                 if (collect_inserts) inserted[inserted_count++] = (int32_t)j;
                 continue;
             }
-            target_of[ordinal] = (int32_t)j;
             if (value > last_value) {
-                bool unbroken = last_ordinal == current - 1 && last_ordinal >= 0;
-                predecessor[ordinal] = unbroken ? ld_stretch_link(last_first) : last_ordinal;
-                if (!unbroken) last_first = current;
+                predecessor[j] = link;
+                link = link < -1 ? link : ld_stretch_link((int32_t)j);
                 tail_value[length] = last_value = value;
-                tail_ordinal[length++] = last_ordinal = current;
-                ordinal++;
+                tail_target[length++] = (int32_t)j;
                 continue;
             }
             size_t low = 0, high = length - 1;
@@ -55,25 +53,54 @@ ld_status ld_find_minimal_moves(ld_diff_t *diff, ld_workspace_t *workspace, size
                 size_t middle = low + (high - low) / 2;
                 if (tail_value[middle] < value) low = middle + 1; else high = middle;
             }
-            predecessor[ordinal] = low > 0 ? tail_ordinal[low - 1] : -1;
+            predecessor[j] = low > 0 ? tail_target[low - 1] : -1;
             tail_value[low] = value;
-            tail_ordinal[low] = current;
+            tail_target[low] = (int32_t)j;
             if (low == length - 1) {
                 last_value = value;
-                last_ordinal = last_first = current;
+                link = ld_stretch_link((int32_t)j);
+            } else {
+                link = tail_target[length - 1];
             }
-            ordinal++;
         }
     }
     diff->inserted_count = inserted_count;
+    sort->length = length;
+    return LD_OK;
+}
 
-    size_t next_free = ordinal - length, steps = 0;
+/* Walking back along the longest run yields the moves as the matched targets in the gaps
+ * between its stretches, from the last target to the first. */
+ld_status ld_find_minimal_moves(ld_diff_t *diff, ld_workspace_t *workspace, size_t matched_prefix,
+                                bool collect_inserts) {
+    size_t matched_max = ld_min_size(diff->source_count, diff->target_count) - matched_prefix;
+    size_t targets = diff->target_count - matched_prefix, entries;
+    int32_t *scratch;
+    if (!ld_add_size(2 * matched_max, targets, &entries)) return LD_ERROR_OVERFLOW;
+    ld_status status = ld_workspace_reserve(workspace, LD_BUFFER_SCRATCH, entries, sizeof(int32_t),
+                                            (void **)&scratch);
+    if (status != LD_OK) return status;
+    ld_patience_t sort = {
+        .tail_value = scratch,
+        .tail_target = scratch + matched_max,
+        .predecessor = scratch + 2 * matched_max,
+    };
+    status = collect_inserts ? ld_patience_sort(diff, &sort, matched_prefix, true)
+                             : ld_patience_sort(diff, &sort, matched_prefix, false);
+    if (status != LD_OK) return status;
+
+    const int32_t *restrict target_to_source = diff->target_to_source;
+    const int32_t *restrict predecessor = sort.predecessor - matched_prefix;
+    size_t matched = targets - diff->inserted_count, next_free = matched - sort.length, steps = 0;
     ld_pair_t *restrict moved = diff->moved;
-    int32_t gap_end = (int32_t)ordinal; /* ordinals in (on_run, gap_end) are off the run */
-    for (int32_t on_run = last_ordinal;;) {
-        for (int32_t off = gap_end - 1; off > on_run; off--) {
-            int32_t j = target_of[off];
-            moved[--next_free] = (ld_pair_t){ target_to_source[j], j };
+    int32_t before_first = (int32_t)matched_prefix - 1; /* the walk ends above the prefix */
+    int32_t gap_end = (int32_t)diff->target_count; /* matched targets in (on_run, gap_end) move */
+    int32_t on_run = sort.length > 0 ? sort.tail_target[sort.length - 1] : -1;
+    for (;;) {
+        int32_t gap_start = on_run < 0 ? before_first : on_run;
+        for (int32_t j = gap_end - 1; j > gap_start; j--) {
+            int32_t source = target_to_source[j];
+            if (source >= 0) moved[--next_free] = (ld_pair_t){ source, j };
         }
         if (on_run < 0) break;
         if ((++steps & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
@@ -85,6 +112,6 @@ ld_status ld_find_minimal_moves(ld_diff_t *diff, ld_workspace_t *workspace, size
         gap_end = first;
         on_run = link;
     }
-    diff->moved_count = ordinal - length;
+    diff->moved_count = matched - sort.length;
     return LD_OK;
 }
