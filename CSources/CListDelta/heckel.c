@@ -107,8 +107,10 @@ static ld_status ld_table_build(const ld_table_t *table, const ld_sides_t *sides
 }
 
 /* Looks up the probe side in order, pairing occurrences, listing the probe side's unmatched
- * indices and, when the source is probed, the updated pairs (ascending source order). */
-static ld_status ld_table_probe(const ld_table_t *table, const ld_sides_t *sides) {
+ * indices and, with `updates_here` (the source is probed and has content hashes), the
+ * updated pairs (ascending source order). Inlined with `updates_here` constant, so the
+ * common loop carries no test for it. */
+static inline ld_status ld_probe_side(const ld_table_t *table, const ld_sides_t *sides, bool updates_here) {
     ld_diff_t *diff = sides->diff;
     const uint64_t *restrict table_ids = sides->table_ids;
     const uint64_t *restrict probe_ids = sides->probe_ids;
@@ -118,7 +120,6 @@ static ld_status ld_table_probe(const ld_table_t *table, const ld_sides_t *sides
     uint64_t *restrict slots = table->slots;
     size_t unmatched_count = *sides->probe_unmatched_count, start = sides->start, mask = table->mask;
     unsigned shift = table->shift;
-    bool updates_here = sides->source_is_probed && diff->source_content != NULL;
     for (size_t chunk_start = start; chunk_start < sides->probe_end; chunk_start += LD_POLL_INTERVAL) {
         if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
         size_t chunk_end = ld_min_size(sides->probe_end, chunk_start + LD_POLL_INTERVAL);
@@ -161,6 +162,11 @@ static ld_status ld_table_probe(const ld_table_t *table, const ld_sides_t *sides
     }
     *sides->probe_unmatched_count = unmatched_count;
     return LD_OK;
+}
+
+static ld_status ld_table_probe(const ld_table_t *table, const ld_sides_t *sides) {
+    return sides->source_is_probed && sides->diff->source_content != NULL ? ld_probe_side(table, sides, true)
+                                                                          : ld_probe_side(table, sides, false);
 }
 
 ld_status ld_heckel_diff(ld_workspace_t *workspace,
