@@ -22,6 +22,22 @@ import Testing
         #expect(StagedChangeset(source: [Int](), target: []).isEmpty)
     }
 
+    /// Under ThreadSanitizer (scripts/test runs it so), this fails if two diffs with no
+    /// survivors write shared storage.
+    @Test func concurrentDiffsWithNoSurvivorsShareNothing() async {
+        await withTaskGroup(of: Bool.self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    (0..<200).allSatisfy { round in
+                        let source = [task, round], target = [-1 - task]
+                        return StagedChangeset(source: source, target: target).last?.data == target
+                    }
+                }
+            }
+            for await allReplayed in group { #expect(allReplayed) }
+        }
+    }
+
     @Test func sectionArgumentLabelsEveryPath() {
         let staged = StagedChangeset(source: ["a", "b"], target: ["b", "c"], section: 3)
         #expect(staged.flatMap { $0.elementDeleted + $0.elementInserted }.allSatisfy { $0.section == 3 })

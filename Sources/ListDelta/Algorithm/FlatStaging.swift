@@ -65,6 +65,9 @@ func flatStages<C: RangeReplaceableCollection>(
 func survivorsInSourceOrder<C: RangeReplaceableCollection>(
     _ sourceToTarget: UnsafeBufferPointer<Int32>, _ target: [C.Element], count: Int
 ) -> C {
+    // With capacity 0 the initializer writes the count of the shared empty-array storage, a
+    // race ThreadSanitizer reports when two diffs with no survivors run at once.
+    guard count > 0 else { return C() }
     let survivors = [C.Element](unsafeUninitializedCapacity: count) { buffer, initialized in
         target.withUnsafeBufferPointer { target in
             for j in sourceToTarget where j >= 0 {
