@@ -178,16 +178,15 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
                                      options, out, &diff);
     if (status != LD_OK) return status;
 
-    /* Scratch serves the table first and the moves after (4 bytes per target and 8 per
-     * possible match). It is sized for the untrimmed counts, so a warm workspace never grows
-     * for a diff whose counts are no larger than an earlier one's. */
+    /* Scratch serves the table first and the moves after. It is sized for the untrimmed
+     * counts, so a warm workspace never grows for a diff whose counts are no larger than an
+     * earlier one's. */
     size_t smaller = ld_min_size(source_count, target_count), slot_bytes, next_bytes, table_bytes;
-    size_t moves_entries, moves_bytes;
+    size_t moves_bytes;
     if (!ld_mul_size(ld_table_capacity(smaller), sizeof(uint64_t), &slot_bytes) ||
         !ld_mul_size(smaller, sizeof(int32_t), &next_bytes) ||
         !ld_add_size(slot_bytes, next_bytes, &table_bytes) ||
-        !ld_add_size(2 * smaller, target_count, &moves_entries) ||
-        !ld_mul_size(moves_entries, sizeof(int32_t), &moves_bytes)) {
+        !ld_moves_scratch_bytes(smaller, target_count, &moves_bytes)) {
         return LD_ERROR_OVERFLOW;
     }
     void *scratch;

@@ -107,5 +107,8 @@ void ld_diff_publish(const ld_diff_t *diff, ld_result_t *out);
  * With `collect_inserts` it also lists the unmatched targets. Uses the workspace's scratch. */
 ld_status ld_find_minimal_moves(ld_diff_t *diff, ld_workspace_t *workspace, size_t matched_prefix,
                                 bool collect_inserts);
+/* The scratch bytes ld_find_minimal_moves needs for `matched_max` possible matches after the
+ * prefix among `targets` targets in all; false if they overflow size_t. */
+bool ld_moves_scratch_bytes(size_t matched_max, size_t targets, size_t *out);
 
 #endif /* CLISTDELTA_INTERNAL_H */

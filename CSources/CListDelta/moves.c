@@ -9,9 +9,14 @@ static inline int32_t ld_stretch_link(int32_t first) { return -2 - first; }
 typedef struct {
     int32_t *tail_value;
     int32_t *tail_target;
-    int32_t *predecessor; /* indexed from the first target after the prefix */
+    int32_t *predecessor; /* one per target; those of the prefix go unused */
     size_t length;
 } ld_patience_t;
+
+bool ld_moves_scratch_bytes(size_t matched_max, size_t targets, size_t *out) {
+    size_t entries;
+    return ld_add_size(2 * matched_max, targets, &entries) && ld_mul_size(entries, sizeof(int32_t), out);
+}
 
 /* Patience sorting over the source indices of matched targets, in target order: tail_value[l]
  * and tail_target[l] describe the smallest last element of an increasing run of length l + 1
@@ -27,7 +32,7 @@ static inline ld_status ld_patience_sort(ld_diff_t *diff, ld_patience_t *sort, s
                                          bool collect_inserts) {
     int32_t *restrict tail_value = sort->tail_value;
     int32_t *restrict tail_target = sort->tail_target;
-    int32_t *restrict predecessor = sort->predecessor - matched_prefix;
+    int32_t *restrict predecessor = sort->predecessor;
     const int32_t *restrict target_to_source = diff->target_to_source;
     int32_t *restrict inserted = diff->inserted;
     size_t end = diff->target_count, length = 0, inserted_count = diff->inserted_count;
@@ -74,11 +79,10 @@ static inline ld_status ld_patience_sort(ld_diff_t *diff, ld_patience_t *sort, s
 ld_status ld_find_minimal_moves(ld_diff_t *diff, ld_workspace_t *workspace, size_t matched_prefix,
                                 bool collect_inserts) {
     size_t matched_max = ld_min_size(diff->source_count, diff->target_count) - matched_prefix;
-    size_t targets = diff->target_count - matched_prefix, entries;
+    size_t targets = diff->target_count - matched_prefix, scratch_bytes;
     int32_t *scratch;
-    if (!ld_add_size(2 * matched_max, targets, &entries)) return LD_ERROR_OVERFLOW;
-    ld_status status = ld_workspace_reserve(workspace, LD_BUFFER_SCRATCH, entries, sizeof(int32_t),
-                                            (void **)&scratch);
+    if (!ld_moves_scratch_bytes(matched_max, diff->target_count, &scratch_bytes)) return LD_ERROR_OVERFLOW;
+    ld_status status = ld_workspace_reserve(workspace, LD_BUFFER_SCRATCH, scratch_bytes, 1, (void **)&scratch);
     if (status != LD_OK) return status;
     ld_patience_t sort = {
         .tail_value = scratch,
@@ -90,7 +94,7 @@ ld_status ld_find_minimal_moves(ld_diff_t *diff, ld_workspace_t *workspace, size
     if (status != LD_OK) return status;
 
     const int32_t *restrict target_to_source = diff->target_to_source;
-    const int32_t *restrict predecessor = sort.predecessor - matched_prefix;
+    const int32_t *restrict predecessor = sort.predecessor;
     size_t matched = targets - diff->inserted_count, next_free = matched - sort.length, steps = 0;
     ld_pair_t *restrict moved = diff->moved;
     int32_t before_first = (int32_t)matched_prefix - 1; /* the walk ends above the prefix */
