@@ -1,17 +1,21 @@
 #include "internal.h"
 
-/* An open-addressing table over the smaller side. A slot is 0 when empty; otherwise its high
- * 32 bits are a fingerprint of the identity, bit 31 says that more occurrences follow, bit 30
- * that none is left, and bits 0-29 hold the 1-based index of the identity's next unmatched
- * occurrence. Occurrences of a repeated identity are chained in ascending order through
- * `next` (each entry: the following index, with bit 31 saying whether more follow it), so the
- * k-th occurrence on the probing side meets the k-th on the table side. Unique identities,
- * the common case, never touch `next`. */
+/* An open-addressing table over the smaller side, probed linearly. A slot is 0 when empty;
+ * otherwise bit 31 says that no occurrence is left to match, bit 30 that more occurrences
+ * follow, and bits 0-29 hold the 1-based index of the identity's next unmatched occurrence.
+ * Occurrences of a repeated identity are chained in ascending order through `next`, whose
+ * entries hold what their slot becomes once that occurrence is matched, so the k-th
+ * occurrence on the probing side meets the k-th on the table side. Unique identities, the
+ * common case, never touch `next`.
+ *
+ * Slots hold no fingerprint of the identity: in the same bytes, 4-byte slots give half the
+ * load factor that 8-byte slots carrying one would, so a lookup meets another identity half
+ * as often, and the identities it compares are mostly read in order. */
 typedef struct {
-    uint64_t *slots;
+    uint32_t *slots;
     uint32_t *next; /* indexed from `start` */
     size_t mask;
-    unsigned shift;
+    unsigned shift; /* 64 - log2(capacity) */
 } ld_table_t;
 
 /* Which side is hashed and which is probed, with everything the passes write. */
@@ -29,144 +33,173 @@ typedef struct {
     bool source_is_probed;
 } ld_sides_t;
 
-static const uint64_t LD_FINGERPRINT_MASK = 0xFFFFFFFF00000000ull;
-static const uint64_t LD_MORE_FOLLOW = (uint64_t)1 << 31;
-static const uint64_t LD_EXHAUSTED = (uint64_t)1 << 30;
-static const uint64_t LD_INDEX_MASK = ((uint64_t)1 << 30) - 1;
+static const uint32_t LD_EXHAUSTED = (uint32_t)1 << 31;
+static const uint32_t LD_MORE_FOLLOW = (uint32_t)1 << 30;
+static const uint32_t LD_INDEX_MASK = ((uint32_t)1 << 30) - 1;
 
-/* A power of two at least 1.5 times `count`: the load factor stays in (1/3, 2/3]. */
-static size_t ld_table_capacity(size_t count) {
-    size_t wanted = count + count / 2, capacity = 8;
-    while (capacity < wanted) capacity <<= 1;
-    return capacity;
+/* A power of two at least 3 times `count`, so the load factor stays in (1/6, 1/3]; false
+ * if it does not fit in size_t. */
+static bool ld_table_capacity(size_t count, size_t *out) {
+    size_t capacity = 8;
+    while (capacity / 3 < count) {
+        if (capacity > SIZE_MAX / 2) return false;
+        capacity <<= 1;
+    }
+    *out = capacity;
+    return true;
 }
 
-/* Spreads every bit of the identity into the high bits (position) and low bits (fingerprint). */
-static inline uint64_t ld_mix(uint64_t identity) {
-#if defined(__SIZEOF_INT128__)
-    __uint128_t product = (__uint128_t)identity * 0x9E3779B97F4A7C15ull;
-    return (uint64_t)product ^ (uint64_t)(product >> 64);
-#else
-    uint64_t mixed = (identity ^ (identity >> 32)) * 0x9E3779B97F4A7C15ull;
-    return mixed ^ (mixed >> 29);
-#endif
+/* Where an identity's search starts: the top bits of a product by 2^64 / golden ratio, which
+ * spread consecutive identities evenly (Fibonacci hashing). Folding the high half in first
+ * makes every bit of the identity count. A 64-bit product, unlike a 128-bit one, leaves the
+ * loops free to keep their state in any register. */
+static inline size_t ld_home_slot(uint64_t identity, unsigned shift) {
+    return (size_t)(((identity ^ (identity >> 32)) * 0x9E3779B97F4A7C15ull) >> shift);
 }
 
 /* How many elements ahead the build and probe loops prefetch their slot: enough to hide a
- * cache miss on a table larger than the cache. The loops mix each identity twice, once to
- * prefetch and once to insert or look up: keeping the mixes of the elements ahead in a ring
- * instead cost 1.8% more instructions on W100k (a store and a load outweigh a multiply). */
+ * cache miss on a table larger than the cache. The loops hash each identity twice, once to
+ * prefetch and once to insert or look up: keeping the hashes of the elements ahead in a ring
+ * instead cost more instructions (a store and a load outweigh a multiply). */
 #define LD_PREFETCH_DISTANCE 16
 
-static inline void ld_prefetch_slot(const ld_table_t *table, uint64_t mixed) {
+static inline void ld_prefetch(const void *address) {
 #if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(&table->slots[(size_t)(mixed >> table->shift)]);
+    __builtin_prefetch(address);
 #else
-    (void)table;
-    (void)mixed;
+    (void)address;
 #endif
+}
+
+/* The loops below are written once and inlined into each caller with constant flags. */
+#if defined(__GNUC__) || defined(__clang__)
+#define LD_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define LD_ALWAYS_INLINE inline
+#endif
+
+static LD_ALWAYS_INLINE void ld_table_insert(ld_table_t table, const uint64_t *restrict ids,
+                                             int32_t *restrict map, size_t start, size_t i) {
+    uint64_t identity = ids[i];
+    uint32_t entry = (uint32_t)(i + 1);
+    map[i] = -1;
+    for (size_t position = ld_home_slot(identity, table.shift);; position = (position + 1) & table.mask) {
+        uint32_t slot = table.slots[position];
+        if (slot == 0) {
+            table.slots[position] = entry;
+            return;
+        }
+        if (ids[(slot & LD_INDEX_MASK) - 1] == identity) {
+            table.next[i - start] = slot;
+            table.slots[position] = entry | LD_MORE_FOLLOW;
+            return;
+        }
+    }
 }
 
 /* Inserts the table side from the back, so each identity's chain runs in ascending order,
  * and marks every table-side index unmatched. */
-static ld_status ld_table_build(const ld_table_t *table, const ld_sides_t *sides) {
+static ld_status ld_table_build(ld_table_t table, const ld_sides_t *sides) {
     const uint64_t *restrict ids = sides->table_ids;
     int32_t *restrict map = sides->table_map;
-    uint64_t *restrict slots = table->slots;
-    size_t start = sides->start, mask = table->mask;
-    unsigned shift = table->shift;
+    size_t start = sides->start;
+    size_t prefetching_above = start + LD_PREFETCH_DISTANCE; /* indices that prefetch one below */
     for (size_t chunk_end = sides->table_end; chunk_end > start;) {
         if (ld_is_cancelled(sides->diff->cancel)) return LD_CANCELLED;
         size_t chunk_start = chunk_end - start > LD_POLL_INTERVAL ? chunk_end - LD_POLL_INTERVAL : start;
-        for (size_t i = chunk_end; i-- > chunk_start;) {
-            if (i >= start + LD_PREFETCH_DISTANCE) ld_prefetch_slot(table, ld_mix(ids[i - LD_PREFETCH_DISTANCE]));
-            uint64_t identity = ids[i], mixed = ld_mix(identity);
-            uint64_t fingerprint = mixed << 32, entry = fingerprint | (uint64_t)(i + 1);
-            size_t position = (size_t)(mixed >> shift);
-            map[i] = -1;
-            for (;;) {
-                uint64_t slot = slots[position];
-                if (slot == 0) {
-                    slots[position] = entry;
-                    break;
-                }
-                if ((slot & LD_FINGERPRINT_MASK) == fingerprint) {
-                    uint64_t later = (slot & LD_INDEX_MASK) - 1;
-                    if (ids[later] == identity) {
-                        table->next[i - start] = (uint32_t)(later | (slot & LD_MORE_FOLLOW));
-                        slots[position] = entry | LD_MORE_FOLLOW;
-                        break;
-                    }
-                }
-                position = (position + 1) & mask;
-            }
+        size_t i = chunk_end;
+        for (size_t low = chunk_start > prefetching_above ? chunk_start : prefetching_above; i > low;) {
+            i--;
+            ld_prefetch(&table.slots[ld_home_slot(ids[i - LD_PREFETCH_DISTANCE], table.shift)]);
+            ld_table_insert(table, ids, map, start, i);
         }
+        while (i > chunk_start) ld_table_insert(table, ids, map, start, --i);
         chunk_end = chunk_start;
     }
     return LD_OK;
 }
 
-/* Looks up the probe side in order, pairing occurrences, listing the probe side's unmatched
- * indices and, with `updates_here` (the source is probed and has content hashes), the
- * updated pairs (ascending source order). Inlined with `updates_here` constant, so the
- * common loop carries no test for it. */
-static inline ld_status ld_probe_side(const ld_table_t *table, const ld_sides_t *sides, bool updates_here) {
-    ld_diff_t *diff = sides->diff;
-    const uint64_t *restrict table_ids = sides->table_ids;
-    const uint64_t *restrict probe_ids = sides->probe_ids;
-    int32_t *restrict table_map = sides->table_map;
-    int32_t *restrict probe_map = sides->probe_map;
-    int32_t *restrict unmatched = sides->probe_unmatched;
-    uint64_t *restrict slots = table->slots;
-    size_t unmatched_count = *sides->probe_unmatched_count, start = sides->start, mask = table->mask;
-    unsigned shift = table->shift;
-    for (size_t chunk_start = start; chunk_start < sides->probe_end; chunk_start += LD_POLL_INTERVAL) {
-        if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
-        size_t chunk_end = ld_min_size(sides->probe_end, chunk_start + LD_POLL_INTERVAL);
-        for (size_t j = chunk_start; j < chunk_end; j++) {
-            if (j + LD_PREFETCH_DISTANCE < sides->probe_end) {
-                ld_prefetch_slot(table, ld_mix(probe_ids[j + LD_PREFETCH_DISTANCE]));
-            }
-            uint64_t identity = probe_ids[j], mixed = ld_mix(identity);
-            uint64_t fingerprint = mixed << 32;
-            size_t position = (size_t)(mixed >> shift);
-            int32_t match = -1;
-            for (;;) {
-                uint64_t slot = slots[position];
-                if (slot == 0) break;
-                if ((slot & LD_FINGERPRINT_MASK) == fingerprint) {
-                    size_t candidate = (size_t)(slot & LD_INDEX_MASK) - 1;
-                    if (table_ids[candidate] == identity) {
-                        if (slot & LD_EXHAUSTED) break;
-                        match = (int32_t)candidate;
-                        table_map[candidate] = (int32_t)j;
-                        if (slot & LD_MORE_FOLLOW) {
-                            uint64_t following = table->next[candidate - start];
-                            slots[position] = fingerprint | (following & LD_MORE_FOLLOW) |
-                                              ((following & ~LD_MORE_FOLLOW) + 1);
-                        } else {
-                            slots[position] = slot | LD_EXHAUSTED;
-                        }
-                        break;
-                    }
-                }
-                position = (position + 1) & mask;
-            }
-            probe_map[j] = match;
-            unmatched[unmatched_count] = (int32_t)j; /* branch-free: kept only when unmatched */
-            unmatched_count += match < 0;
-            if (updates_here && match >= 0 && diff->source_content[j] != diff->target_content[match]) {
-                diff->updated[diff->updated_count++] = (ld_pair_t){ (int32_t)j, match };
-            }
+/* Everything the probe loop carries from one element to the next, kept in a local so that
+ * its fields live in registers. */
+typedef struct {
+    ld_table_t table;
+    size_t start;
+    const uint64_t *table_ids;
+    int32_t *table_map;
+    const uint64_t *probe_ids;
+    int32_t *probe_map;
+    int32_t *unmatched_end;
+    ld_pair_t *pairs_end;
+    ld_diff_t *diff;
+} ld_probe_t;
+
+/* Looks up probe element j and pairs it with the table side's next unmatched occurrence.
+ * With `pairs_here` (the target is probed) it appends the pair to the list the moves are
+ * found from, with `updates_here` (the source is probed and has content hashes) it lists an
+ * updated pair. */
+static LD_ALWAYS_INLINE void ld_probe_one(ld_probe_t *probe, size_t j, bool pairs_here, bool updates_here) {
+    uint64_t identity = probe->probe_ids[j];
+    uint32_t *slots = probe->table.slots;
+    size_t position = ld_home_slot(identity, probe->table.shift), candidate;
+    uint32_t slot;
+    for (;; position = (position + 1) & probe->table.mask) {
+        slot = slots[position];
+        if (slot == 0) {
+            probe->probe_map[j] = -1;
+            *probe->unmatched_end++ = (int32_t)j;
+            return;
+        }
+        /* An exhausted slot is passed over, and the probe goes on to an empty one. */
+        if (!(slot & LD_EXHAUSTED)) {
+            candidate = (size_t)(slot & LD_INDEX_MASK) - 1;
+            if (probe->table_ids[candidate] == identity) break;
         }
     }
-    *sides->probe_unmatched_count = unmatched_count;
+    slots[position] = slot & LD_MORE_FOLLOW ? probe->table.next[candidate - probe->start] : slot | LD_EXHAUSTED;
+    probe->table_map[candidate] = (int32_t)j;
+    probe->probe_map[j] = (int32_t)candidate;
+    if (pairs_here) *probe->pairs_end++ = (ld_pair_t){ (int32_t)candidate, (int32_t)j };
+    if (updates_here && probe->diff->source_content[j] != probe->diff->target_content[candidate]) {
+        probe->diff->updated[probe->diff->updated_count++] = (ld_pair_t){ (int32_t)j, (int32_t)candidate };
+    }
+}
+
+/* Looks up the probe side in order, listing its unmatched indices and, when `pairs` is
+ * given, the matched pairs (see ld_probe_one); their count goes to `pair_count`. */
+static LD_ALWAYS_INLINE ld_status ld_probe_side(ld_table_t table, const ld_sides_t *sides, ld_pair_t *pairs,
+                                                size_t *pair_count, bool updates_here) {
+    ld_probe_t probe = {
+        .table = table,
+        .start = sides->start,
+        .table_ids = sides->table_ids,
+        .table_map = sides->table_map,
+        .probe_ids = sides->probe_ids,
+        .probe_map = sides->probe_map,
+        .unmatched_end = sides->probe_unmatched + *sides->probe_unmatched_count,
+        .pairs_end = pairs,
+        .diff = sides->diff,
+    };
+    bool pairs_here = pairs != NULL;
+    size_t end = sides->probe_end;
+    size_t prefetching_below = end > LD_PREFETCH_DISTANCE ? end - LD_PREFETCH_DISTANCE : 0;
+    for (size_t chunk_start = sides->start; chunk_start < end; chunk_start += LD_POLL_INTERVAL) {
+        if (ld_is_cancelled(sides->diff->cancel)) return LD_CANCELLED;
+        size_t chunk_end = ld_min_size(end, chunk_start + LD_POLL_INTERVAL), j = chunk_start;
+        for (size_t high = ld_min_size(chunk_end, prefetching_below); j < high; j++) {
+            ld_prefetch(&table.slots[ld_home_slot(probe.probe_ids[j + LD_PREFETCH_DISTANCE], table.shift)]);
+            ld_probe_one(&probe, j, pairs_here, updates_here);
+        }
+        for (; j < chunk_end; j++) ld_probe_one(&probe, j, pairs_here, updates_here);
+    }
+    *sides->probe_unmatched_count = (size_t)(probe.unmatched_end - sides->probe_unmatched);
+    if (pairs_here) *pair_count = (size_t)(probe.pairs_end - pairs);
     return LD_OK;
 }
 
-static ld_status ld_table_probe(const ld_table_t *table, const ld_sides_t *sides) {
-    return sides->source_is_probed && sides->diff->source_content != NULL ? ld_probe_side(table, sides, true)
-                                                                          : ld_probe_side(table, sides, false);
+static ld_status ld_table_probe(ld_table_t table, const ld_sides_t *sides, ld_pair_t *pairs, size_t *pair_count) {
+    if (!sides->source_is_probed) return ld_probe_side(table, sides, pairs, pair_count, false);
+    return sides->diff->source_content != NULL ? ld_probe_side(table, sides, NULL, NULL, true)
+                                               : ld_probe_side(table, sides, NULL, NULL, false);
 }
 
 ld_status ld_heckel_diff(ld_workspace_t *workspace,
@@ -178,20 +211,22 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
                                      options, out, &diff);
     if (status != LD_OK) return status;
 
-    /* Scratch serves the table first and the moves after. It is sized for the untrimmed
-     * counts, so a warm workspace never grows for a diff whose counts are no larger than an
-     * earlier one's. */
-    size_t smaller = ld_min_size(source_count, target_count), slot_bytes, next_bytes, table_bytes;
-    size_t moves_bytes;
-    if (!ld_mul_size(ld_table_capacity(smaller), sizeof(uint64_t), &slot_bytes) ||
-        !ld_mul_size(smaller, sizeof(int32_t), &next_bytes) ||
+    /* Scratch holds the table, and after it, when the source is probed, the predecessors of
+     * the patience sort (one per source). It is sized for the untrimmed counts, so a warm
+     * workspace never grows for a diff whose counts are no larger than an earlier one's. */
+    size_t smaller = ld_min_size(source_count, target_count), most_slots, slot_bytes, next_bytes;
+    size_t table_bytes, predecessor_bytes;
+    if (!ld_table_capacity(smaller, &most_slots) ||
+        !ld_mul_size(most_slots, sizeof(uint32_t), &slot_bytes) ||
+        !ld_mul_size(smaller, sizeof(uint32_t), &next_bytes) ||
         !ld_add_size(slot_bytes, next_bytes, &table_bytes) ||
-        !ld_moves_scratch_bytes(smaller, target_count, &moves_bytes)) {
+        !ld_mul_size(source_count, sizeof(int32_t), &predecessor_bytes)) {
         return LD_ERROR_OVERFLOW;
     }
     void *scratch;
     if ((status = ld_workspace_reserve(workspace, LD_BUFFER_SCRATCH,
-                                       table_bytes > moves_bytes ? table_bytes : moves_bytes, 1, &scratch))) {
+                                       table_bytes > predecessor_bytes ? table_bytes : predecessor_bytes,
+                                       1, &scratch))) {
         return status;
     }
 
@@ -211,12 +246,13 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
         .probe_unmatched_count = source_is_table ? &diff.inserted_count : &diff.deleted_count,
         .source_is_probed = !source_is_table,
     };
-    size_t capacity = ld_table_capacity(sides.table_end - prefix);
+    size_t capacity = most_slots;
+    (void)ld_table_capacity(sides.table_end - prefix, &capacity); /* fits: no more than most_slots */
     unsigned bits = 0;
     while (((size_t)1 << bits) < capacity) bits++;
     ld_table_t table = {
         .slots = scratch,
-        .next = (uint32_t *)((uint64_t *)scratch + capacity),
+        .next = (uint32_t *)scratch + capacity,
         .mask = capacity - 1,
         .shift = 64 - bits,
     };
@@ -225,13 +261,23 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
         if ((status = ld_collect_updates(&diff, 0, prefix))) return status;
     }
     if ((status = ld_fill(table.slots, 0, capacity * sizeof *table.slots, diff.cancel)) ||
-        (status = ld_table_build(&table, &sides)) ||
-        (status = ld_table_probe(&table, &sides)) ||
-        (status = ld_find_minimal_moves(&diff, workspace, prefix, !source_is_table))) {
+        (status = ld_table_build(table, &sides))) {
         return status;
     }
     if (source_is_table) {
-        if ((status = ld_collect_deletes_and_updates(&diff))) return status;
+        /* The probe goes through the targets in order and lists the matched pairs in the
+         * updates' buffer, which is free until the deletes and updates are collected; the
+         * moves are found from that dense list, with their predecessors in the deletes'
+         * buffer, free until then too. */
+        size_t pair_count = 0;
+        if ((status = ld_table_probe(table, &sides, diff.updated, &pair_count)) ||
+            (status = ld_moves_from_pairs(&diff, diff.updated, pair_count, diff.deleted, prefix)) ||
+            (status = ld_collect_deletes_and_updates(&diff))) {
+            return status;
+        }
+    } else if ((status = ld_table_probe(table, &sides, NULL, NULL)) ||
+               (status = ld_moves_from_targets(&diff, scratch, prefix))) {
+        return status;
     }
     ld_diff_publish(&diff, out);
     return LD_OK;

@@ -102,13 +102,13 @@ ld_status ld_collect_deletes_and_updates(ld_diff_t *diff);
 ld_status ld_collect_inserts(ld_diff_t *diff);
 void ld_diff_publish(const ld_diff_t *diff, ld_result_t *out);
 
-/* moves.c: fills diff->moved with the matched pairs off one longest increasing run of source
- * indices in target order; the first `matched_prefix` target positions are on it already.
- * With `collect_inserts` it also lists the unmatched targets. Uses the workspace's scratch. */
-ld_status ld_find_minimal_moves(ld_diff_t *diff, ld_workspace_t *workspace, size_t matched_prefix,
-                                bool collect_inserts);
-/* The scratch bytes ld_find_minimal_moves needs for `matched_max` possible matches after the
- * prefix among `targets` targets in all; false if they overflow size_t. */
-bool ld_moves_scratch_bytes(size_t matched_max, size_t targets, size_t *out);
+/* moves.c: fill diff->moved with the matched pairs off one longest increasing run of source
+ * indices in target order; the first `matched_prefix` targets are on it already. The pairs
+ * after the prefix come either as a list in target order or from diff->target_to_source,
+ * whose unmatched targets ld_moves_from_targets lists on the way. `predecessor` has one entry
+ * per source; the sort's other state lives in diff->moved. */
+ld_status ld_moves_from_pairs(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count,
+                              int32_t *predecessor, size_t matched_prefix);
+ld_status ld_moves_from_targets(ld_diff_t *diff, int32_t *predecessor, size_t matched_prefix);
 
 #endif /* CLISTDELTA_INTERNAL_H */

@@ -1,105 +1,80 @@
 #include "internal.h"
 
-/* The value predecessor[j] takes when target j extended the longest run straight after the
- * matched target before it: the first target of that unbroken stretch, so the walk back skips
- * the stretch in one step. */
-static inline int32_t ld_stretch_link(int32_t first) { return -2 - first; }
-
-/* The arrays of one patience sort, and how far it got. */
+/* Patience sorting over matched pairs in target order, finding a longest run of increasing
+ * source indices: tails[l] holds the pair ending the run of length l + 1 whose source is the
+ * smallest found so far, and predecessor[source] the target before that source's pair on its
+ * run (or, inside a stretch of pairs that extended the longest run one after another, a link
+ * to the stretch's first target, so the walk back skips the stretch in one step). The tails
+ * live in the moves' buffer: the walk reads only the run's end from them, before it writes
+ * the first move. */
 typedef struct {
-    int32_t *tail_value;
-    int32_t *tail_target;
-    int32_t *predecessor; /* one per target; those of the prefix go unused */
-    size_t length;
+    ld_pair_t *tails;
+    ld_pair_t *tails_end;
+    int32_t *predecessor;
+    int32_t last_source; /* the run's end, -1 while empty */
+    int32_t link;        /* the predecessor the next append takes */
 } ld_patience_t;
 
-bool ld_moves_scratch_bytes(size_t matched_max, size_t targets, size_t *out) {
-    size_t entries;
-    return ld_add_size(2 * matched_max, targets, &entries) && ld_mul_size(entries, sizeof(int32_t), out);
+/* The value predecessor takes when a pair extended the longest run straight after the pair
+ * before it: the first target of that stretch. The map is its own inverse. */
+static inline int32_t ld_stretch_link(int32_t first) { return -2 - first; }
+
+static ld_patience_t ld_patience_start(ld_diff_t *diff, int32_t *predecessor) {
+    return (ld_patience_t){
+        .tails = diff->moved, .tails_end = diff->moved, .predecessor = predecessor, .last_source = -1, .link = -1,
+    };
 }
 
-/* Patience sorting over the source indices of matched targets, in target order: tail_value[l]
- * and tail_target[l] describe the smallest last element of an increasing run of length l + 1
- * found so far, and predecessor[j] the target before j on its run (or, inside a stretch of
- * matched targets that extended the longest run one after another, a link to the stretch's
- * first target). Most survivors extend the longest run, so the append test (against the run's
- * end kept in registers) comes before any search, and an append needs nothing but `link`:
- * the predecessor it takes, a stretch link exactly when the run's end is the matched target
- * just before it. Branches beat branch-free selects here: predicted, they keep the run's end
- * off a dependency chain. Inlined with `collect_inserts` constant, so the common loop carries
- * no insert bookkeeping and few enough values to keep them all in registers. */
-static inline ld_status ld_patience_sort(ld_diff_t *diff, ld_patience_t *sort, size_t matched_prefix,
-                                         bool collect_inserts) {
-    int32_t *restrict tail_value = sort->tail_value;
-    int32_t *restrict tail_target = sort->tail_target;
-    int32_t *restrict predecessor = sort->predecessor;
-    const int32_t *restrict target_to_source = diff->target_to_source;
-    int32_t *restrict inserted = diff->inserted;
-    size_t end = diff->target_count, length = 0, inserted_count = diff->inserted_count;
-    int32_t last_value = -1, link = -1;
-    for (size_t chunk_start = matched_prefix; chunk_start < end; chunk_start += LD_POLL_INTERVAL) {
-        if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
-        size_t chunk_end = ld_min_size(end, chunk_start + LD_POLL_INTERVAL);
-        for (size_t j = chunk_start; j < chunk_end; j++) {
-            int32_t value = target_to_source[j];
-            if (value < 0) {
-                if (collect_inserts) inserted[inserted_count++] = (int32_t)j;
-                continue;
-            }
-            if (value > last_value) {
-                predecessor[j] = link;
-                link = link < -1 ? link : ld_stretch_link((int32_t)j);
-                tail_value[length] = last_value = value;
-                tail_target[length++] = (int32_t)j;
-                continue;
-            }
-            size_t low = 0, high = length - 1;
-            while (low < high) {
-                size_t middle = low + (high - low) / 2;
-                if (tail_value[middle] < value) low = middle + 1; else high = middle;
-            }
-            predecessor[j] = low > 0 ? tail_target[low - 1] : -1;
-            tail_value[low] = value;
-            tail_target[low] = (int32_t)j;
-            if (low == length - 1) {
-                last_value = value;
-                link = ld_stretch_link((int32_t)j);
-            } else {
-                link = tail_target[length - 1];
-            }
-        }
+static inline size_t ld_patience_length(const ld_patience_t *sort) {
+    return (size_t)(sort->tails_end - sort->tails);
+}
+
+/* Most pairs extend the longest run, so the append test, against the run's end kept in a
+ * register, comes before any search; an append needs nothing but `link`, a stretch link
+ * exactly when the run's end is the pair just before it. That branch is predicted and keeps
+ * the run's end off a dependency chain; the search's comparisons, for a pair that lands
+ * anywhere, would be coin tosses to predict, so the search selects without branching.
+ * Callers keep the state in a local, so its fields live in registers across their loops. */
+static inline void ld_patience_add(ld_patience_t *sort, int32_t source, int32_t target) {
+    if (source > sort->last_source) {
+        sort->predecessor[source] = sort->link;
+        sort->link = sort->link < -1 ? sort->link : ld_stretch_link(target);
+        *sort->tails_end++ = (ld_pair_t){ source, target };
+        sort->last_source = source;
+        return;
     }
-    diff->inserted_count = inserted_count;
-    sort->length = length;
-    return LD_OK;
+    /* The first tail whose source is above `source`: one exists, the run's end. Every tail
+     * before `first_above` is below, and it is within the `remaining` tails from there on. */
+    ld_pair_t *tails = sort->tails;
+    size_t length = ld_patience_length(sort);
+    const ld_pair_t *first_above = tails;
+    for (size_t remaining = length; remaining > 1;) {
+        size_t half = remaining / 2;
+        first_above = first_above[half - 1].source < source ? first_above + half : first_above;
+        remaining -= half;
+    }
+    size_t low = (size_t)(first_above - tails);
+    sort->predecessor[source] = low > 0 ? tails[low - 1].target : -1;
+    tails[low] = (ld_pair_t){ source, target };
+    if (low == length - 1) {
+        sort->last_source = source;
+        sort->link = ld_stretch_link(target);
+    } else {
+        sort->link = tails[length - 1].target;
+    }
 }
 
 /* Walking back along the longest run yields the moves as the matched targets in the gaps
  * between its stretches, from the last target to the first. */
-ld_status ld_find_minimal_moves(ld_diff_t *diff, ld_workspace_t *workspace, size_t matched_prefix,
-                                bool collect_inserts) {
-    size_t matched_max = ld_min_size(diff->source_count, diff->target_count) - matched_prefix;
-    size_t targets = diff->target_count - matched_prefix, scratch_bytes;
-    int32_t *scratch;
-    if (!ld_moves_scratch_bytes(matched_max, diff->target_count, &scratch_bytes)) return LD_ERROR_OVERFLOW;
-    ld_status status = ld_workspace_reserve(workspace, LD_BUFFER_SCRATCH, scratch_bytes, 1, (void **)&scratch);
-    if (status != LD_OK) return status;
-    ld_patience_t sort = {
-        .tail_value = scratch,
-        .tail_target = scratch + matched_max,
-        .predecessor = scratch + 2 * matched_max,
-    };
-    status = collect_inserts ? ld_patience_sort(diff, &sort, matched_prefix, true)
-                             : ld_patience_sort(diff, &sort, matched_prefix, false);
-    if (status != LD_OK) return status;
-
+static ld_status ld_list_moves(ld_diff_t *diff, const ld_patience_t *sort, size_t matched_prefix) {
     const int32_t *restrict target_to_source = diff->target_to_source;
-    const int32_t *restrict predecessor = sort.predecessor;
-    size_t matched = targets - diff->inserted_count, next_free = matched - sort.length, steps = 0;
-    ld_pair_t *restrict moved = diff->moved;
+    const int32_t *restrict predecessor = sort->predecessor;
+    size_t matched = diff->target_count - matched_prefix - diff->inserted_count;
+    size_t next_free = matched - ld_patience_length(sort), steps = 0;
+    ld_pair_t *moved = diff->moved;
     int32_t before_first = (int32_t)matched_prefix - 1; /* the walk ends above the prefix */
     int32_t gap_end = (int32_t)diff->target_count; /* matched targets in (on_run, gap_end) move */
-    int32_t on_run = sort.length > 0 ? sort.tail_target[sort.length - 1] : -1;
+    int32_t on_run = sort->tails_end > sort->tails ? sort->tails_end[-1].target : -1;
     for (;;) {
         int32_t gap_start = on_run < 0 ? before_first : on_run;
         for (int32_t j = gap_end - 1; j > gap_start; j--) {
@@ -108,14 +83,46 @@ ld_status ld_find_minimal_moves(ld_diff_t *diff, ld_workspace_t *workspace, size
         }
         if (on_run < 0) break;
         if ((++steps & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
-        int32_t link = predecessor[on_run], first = on_run;
+        int32_t link = predecessor[target_to_source[on_run]], first = on_run;
         if (link < -1) {
-            first = ld_stretch_link(link); /* the same map reversed: -2 - link */
-            link = predecessor[first];
+            first = ld_stretch_link(link);
+            link = predecessor[target_to_source[first]];
         }
         gap_end = first;
         on_run = link;
     }
-    diff->moved_count = matched - sort.length;
+    diff->moved_count = matched - ld_patience_length(sort);
     return LD_OK;
+}
+
+ld_status ld_moves_from_pairs(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count,
+                              int32_t *predecessor, size_t matched_prefix) {
+    ld_patience_t sort = ld_patience_start(diff, predecessor);
+    for (size_t chunk_start = 0; chunk_start < pair_count; chunk_start += LD_POLL_INTERVAL) {
+        if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
+        size_t chunk_end = ld_min_size(pair_count, chunk_start + LD_POLL_INTERVAL);
+        for (size_t k = chunk_start; k < chunk_end; k++) ld_patience_add(&sort, pairs[k].source, pairs[k].target);
+    }
+    return ld_list_moves(diff, &sort, matched_prefix);
+}
+
+ld_status ld_moves_from_targets(ld_diff_t *diff, int32_t *predecessor, size_t matched_prefix) {
+    const int32_t *restrict target_to_source = diff->target_to_source;
+    int32_t *restrict inserted = diff->inserted;
+    size_t end = diff->target_count, inserted_count = diff->inserted_count;
+    ld_patience_t sort = ld_patience_start(diff, predecessor);
+    for (size_t chunk_start = matched_prefix; chunk_start < end; chunk_start += LD_POLL_INTERVAL) {
+        if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
+        size_t chunk_end = ld_min_size(end, chunk_start + LD_POLL_INTERVAL);
+        for (size_t j = chunk_start; j < chunk_end; j++) {
+            int32_t source = target_to_source[j];
+            if (source < 0) {
+                inserted[inserted_count++] = (int32_t)j;
+            } else {
+                ld_patience_add(&sort, source, (int32_t)j);
+            }
+        }
+    }
+    diff->inserted_count = inserted_count;
+    return ld_list_moves(diff, &sort, matched_prefix);
 }
