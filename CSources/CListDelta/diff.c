@@ -120,6 +120,27 @@ ld_status ld_collect_inserts(ld_diff_t *diff) {
     return LD_OK;
 }
 
+ld_status ld_collect_inserts_and_pairs(ld_diff_t *diff, size_t from, ld_pair_t *pairs, size_t *pair_count) {
+    const int32_t *restrict target_to_source = diff->target_to_source;
+    int32_t *restrict inserted = diff->inserted;
+    size_t inserted_count = diff->inserted_count, count = 0;
+    for (size_t chunk_start = from; chunk_start < diff->target_count; chunk_start += LD_POLL_INTERVAL) {
+        if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
+        size_t chunk_end = ld_min_size(diff->target_count, chunk_start + LD_POLL_INTERVAL);
+        for (size_t j = chunk_start; j < chunk_end; j++) {
+            int32_t source = target_to_source[j];
+            /* Branch-free: each list keeps its entry only when it applies. */
+            inserted[inserted_count] = (int32_t)j;
+            pairs[count] = (ld_pair_t){ source, (int32_t)j };
+            inserted_count += source < 0;
+            count += source >= 0;
+        }
+    }
+    diff->inserted_count = inserted_count;
+    *pair_count = count;
+    return LD_OK;
+}
+
 void ld_diff_publish(const ld_diff_t *diff, ld_result_t *out) {
     *out = (ld_result_t){
         .source_to_target = diff->source_to_target,

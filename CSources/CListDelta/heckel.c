@@ -211,24 +211,20 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
                                      options, out, &diff);
     if (status != LD_OK) return status;
 
-    /* Scratch holds the table, and after it, when the source is probed, the predecessors of
-     * the patience sort (one per source). It is sized for the untrimmed counts, so a warm
-     * workspace never grows for a diff whose counts are no larger than an earlier one's. */
+    /* Scratch holds the table, and after it, when the source is probed, the matched pairs
+     * and the patience sort's predecessors, which take no more room (12 bytes per pair, at
+     * least 16 per table element). It is sized for the untrimmed counts, so a warm workspace
+     * never grows for a diff whose counts are no larger than an earlier one's. */
     size_t smaller = ld_min_size(source_count, target_count), most_slots, slot_bytes, next_bytes;
-    size_t table_bytes, predecessor_bytes;
+    size_t table_bytes;
     if (!ld_table_capacity(smaller, &most_slots) ||
         !ld_mul_size(most_slots, sizeof(uint32_t), &slot_bytes) ||
         !ld_mul_size(smaller, sizeof(uint32_t), &next_bytes) ||
-        !ld_add_size(slot_bytes, next_bytes, &table_bytes) ||
-        !ld_mul_size(source_count, sizeof(int32_t), &predecessor_bytes)) {
+        !ld_add_size(slot_bytes, next_bytes, &table_bytes)) {
         return LD_ERROR_OVERFLOW;
     }
     void *scratch;
-    if ((status = ld_workspace_reserve(workspace, LD_BUFFER_SCRATCH,
-                                       table_bytes > predecessor_bytes ? table_bytes : predecessor_bytes,
-                                       1, &scratch))) {
-        return status;
-    }
+    if ((status = ld_workspace_reserve(workspace, LD_BUFFER_SCRATCH, table_bytes, 1, &scratch))) return status;
 
     size_t prefix;
     if ((status = ld_match_common_prefix(&diff, &prefix))) return status;
@@ -264,20 +260,24 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
         (status = ld_table_build(table, &sides))) {
         return status;
     }
+    /* The moves are found from the matched pairs after the prefix, in target order. */
+    size_t pair_count = 0;
     if (source_is_table) {
-        /* The probe goes through the targets in order and lists the matched pairs in the
-         * updates' buffer, which is free until the deletes and updates are collected; the
-         * moves are found from that dense list, with their predecessors in the deletes'
-         * buffer, free until then too. */
-        size_t pair_count = 0;
+        /* The probe goes through the targets in order and lists the pairs in the updates'
+         * buffer, free until the deletes and updates are collected; the predecessors go to
+         * the deletes' buffer, free until then too. */
         if ((status = ld_table_probe(table, &sides, diff.updated, &pair_count)) ||
-            (status = ld_moves_from_pairs(&diff, diff.updated, pair_count, diff.deleted, prefix)) ||
+            (status = ld_find_moves(&diff, diff.updated, pair_count, diff.deleted)) ||
             (status = ld_collect_deletes_and_updates(&diff))) {
             return status;
         }
-    } else if ((status = ld_table_probe(table, &sides, NULL, NULL)) ||
-               (status = ld_moves_from_targets(&diff, scratch, prefix))) {
-        return status;
+    } else {
+        ld_pair_t *pairs = scratch;
+        if ((status = ld_table_probe(table, &sides, NULL, NULL)) ||
+            (status = ld_collect_inserts_and_pairs(&diff, prefix, pairs, &pair_count)) ||
+            (status = ld_find_moves(&diff, pairs, pair_count, (int32_t *)(pairs + (target_count - prefix))))) {
+            return status;
+        }
     }
     ld_diff_publish(&diff, out);
     return LD_OK;

@@ -100,15 +100,14 @@ ld_status ld_match_common_prefix(ld_diff_t *diff, size_t *out_length);
 ld_status ld_collect_updates(ld_diff_t *diff, size_t from, size_t to);
 ld_status ld_collect_deletes_and_updates(ld_diff_t *diff);
 ld_status ld_collect_inserts(ld_diff_t *diff);
+/* Lists the unmatched targets from `from` on, and the matched pairs among them in target
+ * order into `pairs`, which has room for one per target from `from` on. */
+ld_status ld_collect_inserts_and_pairs(ld_diff_t *diff, size_t from, ld_pair_t *pairs, size_t *pair_count);
 void ld_diff_publish(const ld_diff_t *diff, ld_result_t *out);
 
-/* moves.c: fill diff->moved with the matched pairs off one longest increasing run of source
- * indices in target order; the first `matched_prefix` targets are on it already. The pairs
- * after the prefix come either as a list in target order or from diff->target_to_source,
- * whose unmatched targets ld_moves_from_targets lists on the way. `predecessor` has one entry
- * per source; the sort's other state lives in diff->moved. */
-ld_status ld_moves_from_pairs(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count,
-                              int32_t *predecessor, size_t matched_prefix);
-ld_status ld_moves_from_targets(ld_diff_t *diff, int32_t *predecessor, size_t matched_prefix);
+/* moves.c: fills diff->moved with the pairs off one longest increasing run of sources in
+ * `pairs`, matched pairs in target order (those before them, the matched prefix, are on the
+ * run). `predecessor` has one entry per pair; the sort's other state lives in diff->moved. */
+ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count, int32_t *predecessor);
 
 #endif /* CLISTDELTA_INTERNAL_H */
