@@ -58,9 +58,8 @@ static inline size_t ld_home_slot(uint64_t identity, unsigned shift) {
 }
 
 /* How many elements ahead the build and probe loops prefetch their slot: enough to hide a
- * cache miss on a table larger than the cache. The loops hash each identity twice, once to
- * prefetch and once to insert or look up: keeping the hashes of the elements ahead in a ring
- * instead cost more instructions (a store and a load outweigh a multiply). */
+ * cache miss on a table larger than the cache. Each element is hashed once, that far ahead,
+ * and its home slot waits in a ring of that many entries until its turn. */
 #define LD_PREFETCH_DISTANCE 16
 
 static inline void ld_prefetch(const void *address) {
@@ -79,11 +78,11 @@ static inline void ld_prefetch(const void *address) {
 #endif
 
 static LD_ALWAYS_INLINE void ld_table_insert(ld_table_t table, const uint64_t *restrict ids,
-                                             int32_t *restrict map, size_t start, size_t i) {
+                                             int32_t *restrict map, size_t start, size_t i, size_t home) {
     uint64_t identity = ids[i];
     uint32_t entry = (uint32_t)(i + 1);
     map[i] = -1;
-    for (size_t position = ld_home_slot(identity, table.shift);; position = (position + 1) & table.mask) {
+    for (size_t position = home;; position = (position + 1) & table.mask) {
         uint32_t slot = table.slots[position];
         if (slot == 0) {
             table.slots[position] = entry;
@@ -103,17 +102,29 @@ static ld_status ld_table_build(ld_table_t table, const ld_sides_t *sides) {
     const uint64_t *restrict ids = sides->table_ids;
     int32_t *restrict map = sides->table_map;
     size_t start = sides->start;
+    size_t end = sides->table_end, ring[LD_PREFETCH_DISTANCE];
+    for (size_t i = end; i > start && end - i < LD_PREFETCH_DISTANCE;) {
+        i--;
+        ring[i % LD_PREFETCH_DISTANCE] = ld_home_slot(ids[i], table.shift);
+        ld_prefetch(&table.slots[ring[i % LD_PREFETCH_DISTANCE]]);
+    }
     size_t prefetching_above = start + LD_PREFETCH_DISTANCE; /* indices that prefetch one below */
-    for (size_t chunk_end = sides->table_end; chunk_end > start;) {
+    for (size_t chunk_end = end; chunk_end > start;) {
         if (ld_is_cancelled(sides->diff->cancel)) return LD_CANCELLED;
         size_t chunk_start = chunk_end - start > LD_POLL_INTERVAL ? chunk_end - LD_POLL_INTERVAL : start;
         size_t i = chunk_end;
         for (size_t low = chunk_start > prefetching_above ? chunk_start : prefetching_above; i > low;) {
             i--;
-            ld_prefetch(&table.slots[ld_home_slot(ids[i - LD_PREFETCH_DISTANCE], table.shift)]);
-            ld_table_insert(table, ids, map, start, i);
+            size_t home = ring[i % LD_PREFETCH_DISTANCE];
+            size_t ahead = ld_home_slot(ids[i - LD_PREFETCH_DISTANCE], table.shift);
+            ring[i % LD_PREFETCH_DISTANCE] = ahead;
+            ld_prefetch(&table.slots[ahead]);
+            ld_table_insert(table, ids, map, start, i, home);
         }
-        while (i > chunk_start) ld_table_insert(table, ids, map, start, --i);
+        while (i > chunk_start) {
+            i--;
+            ld_table_insert(table, ids, map, start, i, ring[i % LD_PREFETCH_DISTANCE]);
+        }
         chunk_end = chunk_start;
     }
     return LD_OK;
@@ -137,10 +148,10 @@ typedef struct {
  * With `pairs_here` (the target is probed) it appends the pair to the list the moves are
  * found from, with `updates_here` (the source is probed and has content hashes) it lists an
  * updated pair. */
-static LD_ALWAYS_INLINE void ld_probe_one(ld_probe_t *probe, size_t j, bool pairs_here, bool updates_here) {
+static LD_ALWAYS_INLINE void ld_probe_one(ld_probe_t *probe, size_t j, size_t position, bool pairs_here, bool updates_here) {
     uint64_t identity = probe->probe_ids[j];
     uint32_t *slots = probe->table.slots;
-    size_t position = ld_home_slot(identity, probe->table.shift), candidate;
+    size_t candidate;
     uint32_t slot;
     for (;; position = (position + 1) & probe->table.mask) {
         slot = slots[position];
@@ -181,15 +192,23 @@ static LD_ALWAYS_INLINE ld_status ld_probe_side(ld_table_t table, const ld_sides
     };
     bool pairs_here = pairs != NULL;
     size_t end = sides->probe_end;
+    size_t ring[LD_PREFETCH_DISTANCE];
+    for (size_t j = sides->start; j < ld_min_size(end, sides->start + LD_PREFETCH_DISTANCE); j++) {
+        ring[j % LD_PREFETCH_DISTANCE] = ld_home_slot(probe.probe_ids[j], table.shift);
+        ld_prefetch(&table.slots[ring[j % LD_PREFETCH_DISTANCE]]);
+    }
     size_t prefetching_below = end > LD_PREFETCH_DISTANCE ? end - LD_PREFETCH_DISTANCE : 0;
     for (size_t chunk_start = sides->start; chunk_start < end; chunk_start += LD_POLL_INTERVAL) {
         if (ld_is_cancelled(sides->diff->cancel)) return LD_CANCELLED;
         size_t chunk_end = ld_min_size(end, chunk_start + LD_POLL_INTERVAL), j = chunk_start;
         for (size_t high = ld_min_size(chunk_end, prefetching_below); j < high; j++) {
-            ld_prefetch(&table.slots[ld_home_slot(probe.probe_ids[j + LD_PREFETCH_DISTANCE], table.shift)]);
-            ld_probe_one(&probe, j, pairs_here, updates_here);
+            size_t position = ring[j % LD_PREFETCH_DISTANCE];
+            size_t ahead = ld_home_slot(probe.probe_ids[j + LD_PREFETCH_DISTANCE], table.shift);
+            ring[j % LD_PREFETCH_DISTANCE] = ahead;
+            ld_prefetch(&table.slots[ahead]);
+            ld_probe_one(&probe, j, position, pairs_here, updates_here);
         }
-        for (; j < chunk_end; j++) ld_probe_one(&probe, j, pairs_here, updates_here);
+        for (; j < chunk_end; j++) ld_probe_one(&probe, j, ring[j % LD_PREFETCH_DISTANCE], pairs_here, updates_here);
     }
     *sides->probe_unmatched_count = (size_t)(probe.unmatched_end - sides->probe_unmatched);
     if (pairs_here) *pair_count = (size_t)(probe.pairs_end - pairs);
