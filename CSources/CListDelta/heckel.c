@@ -70,13 +70,15 @@ static inline void ld_prefetch(const void *address) {
 #endif
 }
 
-/* The loops below are written once and inlined into each caller with constant flags. */
+/* For the per-element helpers: inlined, they let each loop keep its state in registers and
+ * fold their constant flags away. */
 #if defined(__GNUC__) || defined(__clang__)
 #define LD_ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define LD_ALWAYS_INLINE inline
 #endif
 
+/* Inserts table element i, from its home slot, chaining it before a later occurrence. */
 static LD_ALWAYS_INLINE void ld_table_insert(ld_table_t table, const uint64_t *restrict ids,
                                              int32_t *restrict map, size_t start, size_t i, size_t home) {
     uint64_t identity = ids[i];
@@ -144,11 +146,12 @@ typedef struct {
     ld_diff_t *diff;
 } ld_probe_t;
 
-/* Looks up probe element j and pairs it with the table side's next unmatched occurrence.
- * With `pairs_here` (the target is probed) it appends the pair to the list the moves are
+/* Looks up probe element j, from its home slot `position`, and pairs it with the table
+ * side's next unmatched occurrence. With `pairs_here` (the target is probed) it appends the pair to the list the moves are
  * found from, with `updates_here` (the source is probed and has content hashes) it lists an
  * updated pair. */
-static LD_ALWAYS_INLINE void ld_probe_one(ld_probe_t *probe, size_t j, size_t position, bool pairs_here, bool updates_here) {
+static LD_ALWAYS_INLINE void ld_probe_one(ld_probe_t *probe, size_t j, size_t position,
+                                          bool pairs_here, bool updates_here) {
     uint64_t identity = probe->probe_ids[j];
     uint32_t *slots = probe->table.slots;
     size_t candidate;
