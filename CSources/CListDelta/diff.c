@@ -108,19 +108,9 @@ ld_status ld_collect_deletes_and_updates(ld_diff_t *diff) {
     return ld_collect(diff, 0, diff->source_count, true);
 }
 
-ld_status ld_collect_inserts(ld_diff_t *diff) {
-    for (size_t chunk_start = 0; chunk_start < diff->target_count; chunk_start += LD_POLL_INTERVAL) {
-        if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
-        size_t chunk_end = ld_min_size(diff->target_count, chunk_start + LD_POLL_INTERVAL);
-        for (size_t j = chunk_start; j < chunk_end; j++) {
-            diff->inserted[diff->inserted_count] = (int32_t)j;
-            diff->inserted_count += diff->target_to_source[j] < 0;
-        }
-    }
-    return LD_OK;
-}
-
-ld_status ld_collect_inserts_and_pairs(ld_diff_t *diff, size_t from, ld_pair_t *pairs, size_t *pair_count) {
+/* Inlined with `with_pairs` constant, so listing only the inserts pays nothing for pairs. */
+static inline ld_status ld_collect_targets(ld_diff_t *diff, size_t from, ld_pair_t *pairs, size_t *pair_count,
+                                           bool with_pairs) {
     const int32_t *restrict target_to_source = diff->target_to_source;
     int32_t *restrict inserted = diff->inserted;
     size_t inserted_count = diff->inserted_count, count = 0;
@@ -131,14 +121,21 @@ ld_status ld_collect_inserts_and_pairs(ld_diff_t *diff, size_t from, ld_pair_t *
             int32_t source = target_to_source[j];
             /* Branch-free: each list keeps its entry only when it applies. */
             inserted[inserted_count] = (int32_t)j;
-            pairs[count] = (ld_pair_t){ source, (int32_t)j };
             inserted_count += source < 0;
-            count += source >= 0;
+            if (with_pairs) {
+                pairs[count] = (ld_pair_t){ source, (int32_t)j };
+                count += source >= 0;
+            }
         }
     }
     diff->inserted_count = inserted_count;
-    *pair_count = count;
+    if (with_pairs) *pair_count = count;
     return LD_OK;
+}
+
+ld_status ld_collect_inserts(ld_diff_t *diff, size_t from, ld_pair_t *pairs, size_t *pair_count) {
+    return pairs != NULL ? ld_collect_targets(diff, from, pairs, pair_count, true)
+                         : ld_collect_targets(diff, from, NULL, NULL, false);
 }
 
 void ld_diff_publish(const ld_diff_t *diff, ld_result_t *out) {

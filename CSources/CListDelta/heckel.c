@@ -296,7 +296,7 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
     } else {
         ld_pair_t *pairs = scratch;
         if ((status = ld_table_probe(table, &sides, NULL, NULL)) ||
-            (status = ld_collect_inserts_and_pairs(&diff, prefix, pairs, &pair_count)) ||
+            (status = ld_collect_inserts(&diff, prefix, pairs, &pair_count)) ||
             (status = ld_find_moves(&diff, pairs, pair_count, (int32_t *)(pairs + (target_count - prefix))))) {
             return status;
         }

@@ -99,10 +99,10 @@ ld_status ld_match_common_prefix(ld_diff_t *diff, size_t *out_length);
 /* Appends the updated pairs among source indices [from, to). */
 ld_status ld_collect_updates(ld_diff_t *diff, size_t from, size_t to);
 ld_status ld_collect_deletes_and_updates(ld_diff_t *diff);
-ld_status ld_collect_inserts(ld_diff_t *diff);
-/* Lists the unmatched targets from `from` on, and the matched pairs among them in target
- * order into `pairs`, which has room for one per target from `from` on. */
-ld_status ld_collect_inserts_and_pairs(ld_diff_t *diff, size_t from, ld_pair_t *pairs, size_t *pair_count);
+/* Appends the unmatched targets from `from` on and, unless `pairs` is NULL, lists the matched
+ * pairs among them in target order into `pairs`, which has room for one per target from
+ * `from` on; their count goes to `pair_count`. */
+ld_status ld_collect_inserts(ld_diff_t *diff, size_t from, ld_pair_t *pairs, size_t *pair_count);
 void ld_diff_publish(const ld_diff_t *diff, ld_result_t *out);
 
 /* moves.c: fills diff->moved with the pairs off one longest increasing run of sources in

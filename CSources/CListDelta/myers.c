@@ -178,7 +178,7 @@ ld_status ld_myers_diff(ld_workspace_t *workspace,
         (status = ld_fill(diff.target_to_source, 0xFF, target_count * sizeof(int32_t), diff.cancel)) ||
         (status = ld_myers_solve(&myers, 0, source_count, 0, target_count, edit_limit)) ||
         (status = ld_collect_deletes_and_updates(&diff)) ||
-        (status = ld_collect_inserts(&diff))) {
+        (status = ld_collect_inserts(&diff, 0, NULL, NULL))) {
         return status;
     }
     ld_diff_publish(&diff, out);
