@@ -56,3 +56,35 @@ import Testing
         #expect(throws: CancellationError.self) { try cancelled.get() }
     }
 }
+
+@Suite struct DiffTaskCancellationTests {
+    /// A task cancelled on the completion queue after its diff finished, but before its
+    /// completion ran, must not deliver the stale result.
+    @Test func cancelAfterTheDiffFinishedDeliversCancellation() throws {
+        let queue = DispatchQueue(label: "diff"), delivery = DispatchQueue(label: "delivery")
+        let results = ResultBox()
+        for _ in 0..<50 {
+            delivery.sync {
+                let task = StagedChangeset.diff(source: [1, 2, 3], target: [3, 1], on: queue, completionQueue: delivery) {
+                    results.append($0)
+                }
+                queue.sync {}  // the diff has finished; its completion waits for this block to end
+                task.cancel()
+            }
+        }
+        delivery.sync {}
+        #expect(results.count == 50, "every diff completes once")
+        #expect(results.successes == 0, "\(results.successes) stale results were delivered after cancel()")
+    }
+}
+
+/// Results delivered to completions, from any queue.
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<StagedChangeset<[Int]>, any Error>] = []
+    func append(_ result: Result<StagedChangeset<[Int]>, any Error>) { lock.withLock { results.append(result) } }
+    var count: Int { lock.withLock { results.count } }
+    var successes: Int {
+        lock.withLock { results.filter { if case .success = $0 { true } else { false } }.count }
+    }
+}

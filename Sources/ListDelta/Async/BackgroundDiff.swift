@@ -82,7 +82,9 @@ extension StagedChangeset where Collection: Sendable {
         }
     }
 
-    /// Runs `stages` on `queue` and delivers the result on `completionQueue`.
+    /// Runs `stages` on `queue` and delivers the result on `completionQueue`; a task
+    /// cancelled before its completion runs delivers `CancellationError`, even when its diff
+    /// had already finished.
     @inlinable
     static func staged(
         on queue: DispatchQueue, completionQueue: DispatchQueue,
@@ -92,7 +94,9 @@ extension StagedChangeset where Collection: Sendable {
         let task = DiffTask()
         queue.async {
             let result = Result { StagedChangeset(try stages(task.cancellation)) }
-            completionQueue.async { completion(result) }
+            completionQueue.async {
+                completion(task.isCancelled ? .failure(CancellationError()) : result)
+            }
         }
         return task
     }
@@ -105,7 +109,9 @@ public final class DiffTask: Sendable {
     @usableFromInline init() {}
 
     /// Stops the diff inside the core; it completes with `CancellationError`. Safe from any
-    /// thread, at any time.
+    /// thread, at any time. Once `cancel()` has returned, the completion can no longer
+    /// receive a result: called on the completion queue, it wins even over a diff that had
+    /// already finished.
     public func cancel() { cancellation.cancel() }
 
     /// Whether ``cancel()`` was called.
