@@ -38,19 +38,44 @@ extension StagedChangeset where Collection: RangeReplaceableCollection {
     /// diffing).
     ///
     /// - Throws: ``BatchUpdateError`` when a stage breaks UIKit's rules for the list it
-    ///   starts from.
+    ///   starts from, names a section operation, or names a section other than its first
+    ///   path's (``BatchUpdateError/sectionOutOfRange(_:section:sectionCount:)``).
     /// - Complexity: O(*n* · *k*) for *k* inserted or moved elements per stage.
     public func apply(to source: Collection) throws -> Collection {
         var current = Array(source)
         for changeset in self {
-            // The list sits at its own section index, after empty sections: paths need no
-            // rewriting, and a path naming any other section is out of range.
-            let section = (changeset.elementDeleted + changeset.elementInserted + changeset.elementUpdated
-                + changeset.elementMoved.map(\.target)).first?.section ?? 0
-            let empty = [[Collection.Element]](repeating: [], count: section)
-            current = try replay(BatchUpdate(changeset), on: empty + [current], after: empty + [Array(changeset.data)])[section]
+            let batch = try BatchUpdate(changeset).inSectionZero()
+            current = try replay(batch, on: [current], after: [Array(changeset.data)])[0]
         }
         return Collection(current)
+    }
+}
+
+extension BatchUpdate {
+    /// A flat list's batch with its paths moved to section 0. A flat list is the one section
+    /// its first path names; any other section, and any section operation, is out of range.
+    fileprivate func inSectionZero() throws -> BatchUpdate {
+        let paths = [(deletedElements, BatchUpdateError.Operation.delete), (insertedElements, .insert),
+                     (reloadedElements, .reload), (movedElements.map(\.source), .moveFrom),
+                     (movedElements.map(\.target), .moveTo)]
+        let section = paths.lazy.compactMap { $0.0.first?.section }.first ?? 0
+        let sectionCount = section < 0 ? 0 : min(section, Int.max - 1) + 1
+        for (paths, operation) in paths {
+            if let stray = paths.first(where: { $0.section != section || section < 0 }) {
+                throw BatchUpdateError.sectionOutOfRange(operation, section: stray.section, sectionCount: sectionCount)
+            }
+        }
+        for (sections, operation) in [(deletedSections, BatchUpdateError.Operation.delete), (insertedSections, .insert),
+                                      (reloadedSections, .reload), (movedSections.map(\.source), .moveFrom)] {
+            if let stray = sections.first {
+                throw BatchUpdateError.sectionOutOfRange(operation, section: stray, sectionCount: sectionCount)
+            }
+        }
+        func zero(_ path: ElementPath) -> ElementPath { ElementPath(element: path.element, section: 0) }
+        return BatchUpdate(
+            deletedElements: deletedElements.map(zero), insertedElements: insertedElements.map(zero),
+            reloadedElements: reloadedElements.map(zero),
+            movedElements: movedElements.map { ElementMove(source: zero($0.source), target: zero($0.target)) })
     }
 }
 
