@@ -1,5 +1,6 @@
 import Foundation
 import ListDelta
+import TestSupport
 import Testing
 
 /// An identifier whose hash is the same for every value: every hashed identity collides.
@@ -8,13 +9,61 @@ struct CollidingIdentifier: Hashable {
     func hash(into hasher: inout Hasher) {}
 }
 
+/// An identifier whose hash is shared by pairs of values: 2k and 2k + 1.
+struct PairedIdentifier: Hashable {
+    var value: Int
+    func hash(into hasher: inout Hasher) { hasher.combine(value / 2) }
+}
+
+struct PairedItem: Differentiable, Equatable {
+    var value: Int
+    var differenceIdentifier: PairedIdentifier { PairedIdentifier(value: value) }
+    func isContentEqual(to source: PairedItem) -> Bool { true }
+}
+
+func randomUUIDBytes(_ random: inout SplitMix64) -> uuid_t {
+    let (first, second) = (random.next(), random.next())
+    return withUnsafeBytes(of: (first, second)) { bytes in bytes.load(as: uuid_t.self) }
+}
+
 struct CollidingItem: Differentiable, Equatable {
     var value: Int
     var differenceIdentifier: CollidingIdentifier { CollidingIdentifier(value: value) }
     func isContentEqual(to source: CollidingItem) -> Bool { true }
 }
 
+/// An identifier that breaks `Hashable`'s contract: one hash for all, and an `==` that answers
+/// at random (from a seeded generator, so a failure replays).
+struct LawlessIdentifier: Hashable {
+    nonisolated(unsafe) static var random = SplitMix64(seed: 5)
+    static let lock = NSLock()
+    var value: Int
+    func hash(into hasher: inout Hasher) {}
+    static func == (lhs: LawlessIdentifier, rhs: LawlessIdentifier) -> Bool {
+        lock.withLock { random.bounded(2) == 0 }
+    }
+}
+
+struct LawlessItem: Differentiable, Equatable {
+    var value: Int
+    var differenceIdentifier: LawlessIdentifier { LawlessIdentifier(value: value) }
+    func isContentEqual(to source: LawlessItem) -> Bool { value == source.value }
+}
+
 @Suite struct IdentityTests {
+    @Test func identifiersBreakingHashableGiveValidStagesInsteadOfATrap() {
+        for count in [10, 200, 3_000] {
+            let source = (0..<count).map(LawlessItem.init), target = (count / 2..<count * 2).reversed().map(LawlessItem.init)
+            let staged = StagedChangeset(source: source, target: target)
+            expectValidStages(staged, from: source, to: target, "lawless identifiers, \(count)")
+            let sections = [ArraySection(model: LawlessItem(value: 0), elements: source),
+                            ArraySection(model: LawlessItem(value: 1), elements: target)]
+            let sectionTarget = Array(sections.reversed())
+            let sectioned = StagedChangeset(source: sections, target: sectionTarget)
+            #expect((try? sectioned.apply(to: sections)) == sectionTarget)
+        }
+    }
+
     @Test func collidingIdentitiesNeverPairDifferentElements() throws {
         let source = (0..<40).map(CollidingItem.init), target = (20..<60).reversed().map(CollidingItem.init)
         let staged = StagedChangeset(source: source, target: target)
@@ -24,27 +73,41 @@ struct CollidingItem: Differentiable, Equatable {
         #expect(staged.reduce(0) { $0 + $1.elementInserted.count } == 20)
     }
 
+    @Test func identifiersHashingAlikeBeyondTheBudgetReplaceTheList() {
+        // Every one of 10,000 distinct identifiers hashes alike: numbering them would take 25
+        // million comparisons, so the diff replaces the list instead, in linear time.
+        let source = (0..<5_000).map(CollidingItem.init), target = (2_500..<7_500).map(CollidingItem.init)
+        let staged = StagedChangeset(source: source, target: target)
+        expectValidStages(staged, from: source, to: target, "colliding, beyond the budget")
+        #expect(staged.reduce(0) { $0 + $1.elementDeleted.count } == 5_000)
+    }
+
     @Test func stringUUIDAndDataIdentifiersMatchByValue() {
+        var random = SplitMix64(seed: 17)
         let strings = (0..<200).map { "item-\($0)" }
         let shuffledStrings = Array(strings.dropFirst(10).reversed()) + ["new"]
         expectValidStages(StagedChangeset(source: strings, target: shuffledStrings), from: strings, to: shuffledStrings, "strings")
 
-        let uuids = (0..<50).map { _ in UUID() }
-        let uuidTarget = Array(uuids.shuffled().prefix(40)) + [UUID()]
-        expectValidStages(StagedChangeset(source: uuids, target: uuidTarget), from: uuids, to: uuidTarget, "uuids")
+        let uuids = (0..<51).map { _ in UUID(uuid: randomUUIDBytes(&random)) }
+        let uuidTarget = Array(uuids.prefix(50).shuffled(using: &random).prefix(40)) + [uuids[50]]
+        let uuidSource = Array(uuids.prefix(50))
+        let uuidStages = StagedChangeset(source: uuidSource, target: uuidTarget)
+        expectValidStages(uuidStages, from: uuidSource, to: uuidTarget, "uuids")
+        #expect(uuidStages.reduce(0) { $0 + $1.elementInserted.count } == 1)
 
         let data = (0..<50).map { Data("blob \($0)".utf8) }
         let dataTarget = Array(data.suffix(30)) + [Data()]
         expectValidStages(StagedChangeset(source: data, target: dataTarget), from: data, to: dataTarget, "data")
     }
 
-    @Test func equalHashesOfDistinctStringsStayApart() {
-        // Different strings never share an identity in practice; the verification path is
-        // exercised by CollidingIdentifier, and this checks no false match slips through here.
-        let source = (0..<10_000).map { "k\($0)" }, target = (5_000..<15_000).map { "k\($0)" }
+    @Test func distinctIdentifiersWithEqualHashesNeverMatch() {
+        // 2k and 2k + 1 hash alike, so half the matches the core proposes are false: every one
+        // must be caught, leaving exactly the common identifiers matched.
+        let source = (0..<1_000).map(PairedItem.init), target = (500..<1_500).reversed().map(PairedItem.init)
         let staged = StagedChangeset(source: source, target: target)
-        #expect(staged.reduce(0) { $0 + $1.elementDeleted.count } == 5_000)
-        #expect(staged.last?.data == target)
+        expectValidStages(staged, from: source, to: target, "paired hashes")
+        #expect(staged.reduce(0) { $0 + $1.elementDeleted.count } == 500)
+        #expect(staged.reduce(0) { $0 + $1.elementInserted.count } == 500)
     }
 
     @Test(arguments: [

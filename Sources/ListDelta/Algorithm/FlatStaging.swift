@@ -55,9 +55,14 @@ func flatStages<C: RangeReplaceableCollection>(
         return stages
     }
     if let staged { return staged }
-    // Two different identifiers shared a 64-bit identity: diff again on exact numbers.
-    return try flatStages(source: sourceCollection, target: targetCollection, section: section,
-                          algorithm: algorithm, cancellation: cancellation, scheme: .numbered)
+    // Two different identifiers shared a 64-bit identity: diff again on exact numbers, or
+    // replace the list when the identifier type cannot be numbered in linear time.
+    do {
+        return try flatStages(source: sourceCollection, target: targetCollection, section: section,
+                              algorithm: algorithm, cancellation: cancellation, scheme: .numbered)
+    } catch is IdentifiersHashAlike {
+        return Array(StagedChangeset(replacing: sourceCollection, with: targetCollection, section: section))
+    }
 }
 
 /// The target versions of the matched elements, in source order: the list after the deletes.

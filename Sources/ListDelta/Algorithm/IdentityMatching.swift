@@ -115,13 +115,16 @@ func hashData(_ data: Data) -> UInt64 {
 enum IdentityScheme: Sendable {
     /// `identity(of:)`: fast, but a hashed identifier's match must be checked with `==`.
     case fast
-    /// Numbers handed out through a dictionary: exact for every identifier type; the fallback
-    /// after a 64-bit collision.
+    /// Numbers from ``IdentifierNumbering``: exact for every identifier type; the fallback
+    /// after a 64-bit collision. Throws ``IdentifiersHashAlike`` when numbering cannot finish in
+    /// linear time.
     case numbered
 }
 
 /// Diffs `source` against `target` by identifier with the core, handing the result to `body`.
 ///
+/// - Throws: ``IdentifiersHashAlike`` (``IdentityScheme/numbered`` only), and what
+///   `withCoreDiff` and `body` throw.
 /// - Complexity: O(*n* + *m*) expected for Heckel, plus the core's moves step.
 @inlinable
 func withIdentityDiff<Element: ContentIdentifiable, R>(
@@ -139,15 +142,10 @@ func withIdentityDiff<Element: ContentIdentifiable, R>(
         return try withCoreDiff(source: sourceIdentities, target: targetIdentities,
                                 algorithm: algorithm, cancellation: cancellation, body)
     case .numbered:
-        var numbers: [Element.DifferenceIdentifier: UInt64] = [:]
-        func number(_ element: Element) -> UInt64 {
-            if let known = numbers[element.differenceIdentifier] { return known }
-            let next = UInt64(numbers.count)
-            numbers[element.differenceIdentifier] = next
-            return next
-        }
-        let numberedSource = try mapPolling(source, cancellation, number)
-        let numberedTarget = try mapPolling(target, cancellation, number)
+        var numbering = IdentifierNumbering<Element.DifferenceIdentifier>(elementCount: source.count + target.count)
+        let numberedSource = try mapPolling(source, cancellation) { numbering.number($0.differenceIdentifier) }
+        let numberedTarget = try mapPolling(target, cancellation) { numbering.number($0.differenceIdentifier) }
+        if numbering.isExhausted { throw IdentifiersHashAlike() }
         return try withCoreDiff(source: numberedSource, target: numberedTarget, algorithm: algorithm,
                                 cancellation: cancellation, body)
     }

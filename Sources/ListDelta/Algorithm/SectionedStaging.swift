@@ -21,9 +21,15 @@ func sectionedStages<C: RangeReplaceableCollection>(
 ) throws -> [Changeset<C>] where C.Element: DifferentiableSection {
     typealias Section = C.Element
     typealias Element = Section.Collection.Element
+    /// After two different identifiers shared a 64-bit identity: diff again on exact numbers,
+    /// or replace the sections when an identifier type cannot be numbered in linear time.
     func again() throws -> [Changeset<C>] {
-        try sectionedStages(source: sourceCollection, target: targetCollection, algorithm: algorithm,
-                            cancellation: cancellation, scheme: .numbered)
+        do {
+            return try sectionedStages(source: sourceCollection, target: targetCollection, algorithm: algorithm,
+                                       cancellation: cancellation, scheme: .numbered)
+        } catch is IdentifiersHashAlike {
+            return Array(StagedChangeset(replacingSections: sourceCollection, with: targetCollection))
+        }
     }
 
     let sourceSections = Array(sourceCollection), targetSections = Array(targetCollection)
@@ -177,7 +183,6 @@ func sectionedStages<C: RangeReplaceableCollection>(
         }
         return stages
     }
-    // Two different identifiers shared a 64-bit identity: diff again on exact numbers.
     return try staged ?? again()
 }
 
