@@ -16,6 +16,7 @@ typedef struct {
     uint32_t *next; /* indexed from `start` */
     size_t mask;
     unsigned shift; /* 64 - log2(capacity) */
+    uint64_t seed;  /* the workspace's slot seed */
 } ld_table_t;
 
 /* Which side is hashed and which is probed, with everything the passes write. */
@@ -51,10 +52,12 @@ static bool ld_table_capacity(size_t count, size_t *out) {
 
 /* Where an identity's search starts: the top bits of a product by 2^64 / golden ratio, which
  * spread consecutive identities evenly (Fibonacci hashing). Folding the high half in first
- * makes every bit of the identity count. A 64-bit product, unlike a 128-bit one, leaves the
- * loops free to keep their state in any register. */
-static inline size_t ld_home_slot(uint64_t identity, unsigned shift) {
-    return (size_t)(((identity ^ (identity >> 32)) * 0x9E3779B97F4A7C15ull) >> shift);
+ * makes every bit of the identity count. The workspace's random seed, XORed in before the
+ * product, keeps runs of consecutive identities consecutive (so they still spread evenly) but
+ * scatters any set crafted to share the top bits of the unseeded product. A 64-bit product,
+ * unlike a 128-bit one, leaves the loops free to keep their state in any register. */
+static inline size_t ld_home_slot(uint64_t identity, ld_table_t table) {
+    return (size_t)((((identity ^ (identity >> 32)) ^ table.seed) * 0x9E3779B97F4A7C15ull) >> table.shift);
 }
 
 /* How many elements ahead the build and probe loops prefetch their slot: enough to hide a
@@ -107,7 +110,7 @@ static ld_status ld_table_build(ld_table_t table, const ld_sides_t *sides) {
     size_t end = sides->table_end, ring[LD_PREFETCH_DISTANCE];
     for (size_t i = end; i > start && end - i < LD_PREFETCH_DISTANCE;) {
         i--;
-        ring[i % LD_PREFETCH_DISTANCE] = ld_home_slot(ids[i], table.shift);
+        ring[i % LD_PREFETCH_DISTANCE] = ld_home_slot(ids[i], table);
         ld_prefetch(&table.slots[ring[i % LD_PREFETCH_DISTANCE]]);
     }
     size_t prefetching_above = start + LD_PREFETCH_DISTANCE; /* indices that prefetch one below */
@@ -118,7 +121,7 @@ static ld_status ld_table_build(ld_table_t table, const ld_sides_t *sides) {
         for (size_t low = chunk_start > prefetching_above ? chunk_start : prefetching_above; i > low;) {
             i--;
             size_t home = ring[i % LD_PREFETCH_DISTANCE];
-            size_t ahead = ld_home_slot(ids[i - LD_PREFETCH_DISTANCE], table.shift);
+            size_t ahead = ld_home_slot(ids[i - LD_PREFETCH_DISTANCE], table);
             ring[i % LD_PREFETCH_DISTANCE] = ahead;
             ld_prefetch(&table.slots[ahead]);
             ld_table_insert(table, ids, map, start, i, home);
@@ -197,7 +200,7 @@ static LD_ALWAYS_INLINE ld_status ld_probe_side(ld_table_t table, const ld_sides
     size_t end = sides->probe_end;
     size_t ring[LD_PREFETCH_DISTANCE];
     for (size_t j = sides->start; j < ld_min_size(end, sides->start + LD_PREFETCH_DISTANCE); j++) {
-        ring[j % LD_PREFETCH_DISTANCE] = ld_home_slot(probe.probe_ids[j], table.shift);
+        ring[j % LD_PREFETCH_DISTANCE] = ld_home_slot(probe.probe_ids[j], table);
         ld_prefetch(&table.slots[ring[j % LD_PREFETCH_DISTANCE]]);
     }
     size_t prefetching_below = end > LD_PREFETCH_DISTANCE ? end - LD_PREFETCH_DISTANCE : 0;
@@ -206,7 +209,7 @@ static LD_ALWAYS_INLINE ld_status ld_probe_side(ld_table_t table, const ld_sides
         size_t chunk_end = ld_min_size(end, chunk_start + LD_POLL_INTERVAL), j = chunk_start;
         for (size_t high = ld_min_size(chunk_end, prefetching_below); j < high; j++) {
             size_t position = ring[j % LD_PREFETCH_DISTANCE];
-            size_t ahead = ld_home_slot(probe.probe_ids[j + LD_PREFETCH_DISTANCE], table.shift);
+            size_t ahead = ld_home_slot(probe.probe_ids[j + LD_PREFETCH_DISTANCE], table);
             ring[j % LD_PREFETCH_DISTANCE] = ahead;
             ld_prefetch(&table.slots[ahead]);
             ld_probe_one(&probe, j, position, pairs_here, updates_here);
@@ -273,6 +276,7 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
         .next = (uint32_t *)scratch + capacity,
         .mask = capacity - 1,
         .shift = 64 - bits,
+        .seed = workspace->slot_seed,
     };
     if (!source_is_table && diff.source_content != NULL) {
         /* Updates must come out in source order: the prefix's first, then the probe's. */

@@ -5,6 +5,14 @@
 
 #include <stdatomic.h>
 
+/* Internal functions are hidden: a shared library built from the core exports only the
+ * header's API (scripts/lint-c checks the list). */
+#if defined(__GNUC__) || defined(__clang__)
+#define LD_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define LD_HIDDEN
+#endif
+
 /* Elements of work between two polls of the cancel token: well under a millisecond. */
 #define LD_POLL_INTERVAL ((size_t)4096)
 
@@ -31,6 +39,7 @@ typedef struct {
 
 struct ld_workspace {
     ld_allocator_t allocator;
+    uint64_t slot_seed; /* mixed into every identity before the hash table places it */
     ld_buffer_t buffers[LD_BUFFER_COUNT];
     size_t bytes_held;
 };
@@ -76,38 +85,41 @@ static inline bool ld_is_cancelled(const ld_cancel_token_t *token) {
     return token != NULL && atomic_load_explicit(&token->cancelled, memory_order_relaxed);
 }
 
+/* seed.c: 64 bits from the system's random source, different on every call. */
+LD_HIDDEN uint64_t ld_random_seed(void);
+
 /* workspace.c */
-void *ld_allocate(const ld_allocator_t *allocator, size_t length);
-void ld_deallocate(const ld_allocator_t *allocator, void *pointer, size_t length);
-ld_allocator_t ld_allocator_or_default(const ld_allocator_t *allocator);
+LD_HIDDEN void *ld_allocate(const ld_allocator_t *allocator, size_t length);
+LD_HIDDEN void ld_deallocate(const ld_allocator_t *allocator, void *pointer, size_t length);
+LD_HIDDEN ld_allocator_t ld_allocator_or_default(const ld_allocator_t *allocator);
 /* Makes buffer `id` hold at least count * size bytes; its old contents are lost. */
-ld_status ld_workspace_reserve(ld_workspace_t *workspace, ld_buffer_id id, size_t count,
+LD_HIDDEN ld_status ld_workspace_reserve(ld_workspace_t *workspace, ld_buffer_id id, size_t count,
                                size_t size, void **out);
 
 /* diff.c: ld_diff_begin validates the arguments, reserves the result buffers and fills
  * `diff` (the index maps are left unset; the algorithm reserves its own scratch). The collect
  * functions derive the lists from the index maps; ld_diff_publish hands the result out. */
-ld_status ld_diff_begin(ld_workspace_t *workspace,
+LD_HIDDEN ld_status ld_diff_begin(ld_workspace_t *workspace,
                         const uint64_t *source, size_t source_count,
                         const uint64_t *target, size_t target_count,
                         const ld_options_t *options, const ld_result_t *out,
                         ld_diff_t *diff);
 /* memset of `length` bytes that polls the cancel token between chunks. */
-ld_status ld_fill(void *bytes, int value, size_t length, const ld_cancel_token_t *cancel);
+LD_HIDDEN ld_status ld_fill(void *bytes, int value, size_t length, const ld_cancel_token_t *cancel);
 /* Matches the common prefix of both sides; its length goes to out_length. */
-ld_status ld_match_common_prefix(ld_diff_t *diff, size_t *out_length);
+LD_HIDDEN ld_status ld_match_common_prefix(ld_diff_t *diff, size_t *out_length);
 /* Appends the updated pairs among source indices [from, to). */
-ld_status ld_collect_updates(ld_diff_t *diff, size_t from, size_t to);
-ld_status ld_collect_deletes_and_updates(ld_diff_t *diff);
+LD_HIDDEN ld_status ld_collect_updates(ld_diff_t *diff, size_t from, size_t to);
+LD_HIDDEN ld_status ld_collect_deletes_and_updates(ld_diff_t *diff);
 /* Appends the unmatched targets from `from` on and, unless `pairs` is NULL, lists the matched
  * pairs among them in target order into `pairs`, which has room for one per target from
  * `from` on; their count goes to `pair_count`. */
-ld_status ld_collect_inserts(ld_diff_t *diff, size_t from, ld_pair_t *pairs, size_t *pair_count);
-void ld_diff_publish(const ld_diff_t *diff, ld_result_t *out);
+LD_HIDDEN ld_status ld_collect_inserts(ld_diff_t *diff, size_t from, ld_pair_t *pairs, size_t *pair_count);
+LD_HIDDEN void ld_diff_publish(const ld_diff_t *diff, ld_result_t *out);
 
 /* moves.c: fills diff->moved with the pairs off one longest increasing run of sources in
  * `pairs`, matched pairs in target order (those before them, the matched prefix, are on the
  * run). `predecessor` has one entry per pair; the sort's other state lives in diff->moved. */
-ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count, int32_t *predecessor);
+LD_HIDDEN ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count, int32_t *predecessor);
 
 #endif /* CLISTDELTA_INTERNAL_H */

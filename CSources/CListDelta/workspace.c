@@ -33,7 +33,7 @@ ld_status ld_workspace_create(const ld_allocator_t *allocator, ld_workspace_t **
     ld_allocator_t chosen = ld_allocator_or_default(allocator);
     ld_workspace_t *workspace = ld_allocate(&chosen, sizeof *workspace);
     if (workspace == NULL) return LD_ERROR_ALLOC;
-    *workspace = (ld_workspace_t){ .allocator = chosen };
+    *workspace = (ld_workspace_t){ .allocator = chosen, .slot_seed = ld_random_seed() };
     *out = workspace;
     return LD_OK;
 }
