@@ -7,7 +7,7 @@ ld_status ld_diff_begin(ld_workspace_t *workspace,
                         const uint64_t *target, size_t target_count,
                         const ld_options_t *options, const ld_result_t *out,
                         ld_diff_t *diff) {
-    ld_options_t chosen = options != NULL ? *options : (ld_options_t){ 0 };
+    ld_options_t chosen = options != NULL ? *options : (ld_options_t){ .max_edits = LD_UNLIMITED_EDITS };
     bool has_content = chosen.source_content != NULL || chosen.target_content != NULL;
     if (workspace == NULL || out == NULL) return LD_ERROR_INVALID;
     if ((source == NULL && source_count != 0) || (target == NULL && target_count != 0)) {

@@ -172,11 +172,10 @@ ld_status ld_myers_diff(ld_workspace_t *workspace,
         .backward = frontiers + width + offset,
         .work = (ptrdiff_t)LD_POLL_INTERVAL,
     };
-    size_t edit_limit = diff.max_edits == 0 ? SIZE_MAX : diff.max_edits;
     /* All bytes 0xFF: every index -1, unmatched. */
     if ((status = ld_fill(diff.source_to_target, 0xFF, source_count * sizeof(int32_t), diff.cancel)) ||
         (status = ld_fill(diff.target_to_source, 0xFF, target_count * sizeof(int32_t), diff.cancel)) ||
-        (status = ld_myers_solve(&myers, 0, source_count, 0, target_count, edit_limit)) ||
+        (status = ld_myers_solve(&myers, 0, source_count, 0, target_count, diff.max_edits)) ||
         (status = ld_collect_deletes_and_updates(&diff)) ||
         (status = ld_collect_inserts(&diff, 0, NULL, NULL))) {
         return status;

@@ -25,7 +25,7 @@ final class CoreHarness {
         sourceContent: [UInt64]? = nil,
         targetContent: [UInt64]? = nil,
         cancel: OpaquePointer? = nil,
-        maxEdits: Int = 0,
+        maxEdits: Int? = nil,
         body: (ld_status, ld_result_t) -> Void = { _, _ in }
     ) -> ld_status {
         source.withUnsafeBufferPointer { source in
@@ -36,7 +36,7 @@ final class CoreHarness {
                             source_content: sourceContent,
                             target_content: targetContent,
                             cancel: cancel,
-                            max_edits: maxEdits
+                            max_edits: maxEdits ?? unlimitedEdits
                         )
                         var result = ld_result_t()
                         let run = algorithm == LDC_HECKEL ? ld_heckel_diff : ld_myers_diff
@@ -77,6 +77,9 @@ final class CoreHarness {
         return verdict
     }
 }
+
+/// `LD_UNLIMITED_EDITS`, which is `SIZE_MAX`: Swift sees `size_t` as `Int`.
+let unlimitedEdits = Int(bitPattern: UInt.max)
 
 private func withOptionalBuffer<R>(_ array: [UInt64]?, _ body: (UnsafePointer<UInt64>?) -> R) -> R {
     guard let array else { return body(nil) }

@@ -36,7 +36,8 @@ import Testing
         let ids: [UInt64] = [1, 2]
         var out = ld_result_t()
         ids.withUnsafeBufferPointer { buffer in
-            var options = ld_options_t(source_content: buffer.baseAddress, target_content: nil, cancel: nil, max_edits: 0)
+            var options = ld_options_t(source_content: buffer.baseAddress, target_content: nil, cancel: nil,
+                                       max_edits: unlimitedEdits)
             #expect(run(algorithm, harness.workspace, buffer.baseAddress, 2, buffer.baseAddress, 2, &options, &out)
                 == LD_ERROR_INVALID)
             // The other side being empty needs no array.

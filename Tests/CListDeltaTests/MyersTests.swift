@@ -35,6 +35,20 @@ import TestSupport
         #expect(harness.diff(LDC_MYERS, source: [], target: [1, 2, 3], maxEdits: 3) == LD_OK)
     }
 
+    @Test func zeroBudgetAdmitsIdenticalListsOnly() {
+        let harness = CoreHarness()
+        #expect(harness.diff(LDC_MYERS, source: [1, 2, 3], target: [1, 2, 3], maxEdits: 0) == LD_OK)
+        #expect(harness.diff(LDC_MYERS, source: [], target: [], maxEdits: 0) == LD_OK)
+        #expect(harness.diff(LDC_MYERS, source: [1, 2, 3], target: [1, 3], maxEdits: 0) == LD_EDIT_BUDGET_EXCEEDED)
+        #expect(harness.diff(LDC_MYERS, source: [1, 2], target: [2, 1], maxEdits: 0) == LD_EDIT_BUDGET_EXCEEDED)
+        #expect(harness.diff(LDC_MYERS, source: [1, 2], target: [2, 1], maxEdits: unlimitedEdits) == LD_OK)
+        // No options at all: no budget.
+        var ids: [UInt64] = [1, 2]
+        var reversed: [UInt64] = [2, 1]
+        var out = ld_result_t()
+        #expect(ld_myers_diff(harness.workspace, &ids, 2, &reversed, 2, nil, &out) == LD_OK)
+    }
+
     @Test func memoryIsLinear() {
         let harness = CoreHarness()
         let source = (0..<20_000).map(UInt64.init)

@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ld_options_t options = {
         .source_content = with_content ? source_content : NULL,
         .target_content = with_content ? target_content : NULL,
-        .max_edits = myers && (flags & 4) ? (size_t)(flags >> 3) : 0,
+        .max_edits = myers && (flags & 4) ? (size_t)(flags >> 3) : LD_UNLIMITED_EDITS,
     };
     ld_result_t result;
     ld_status status = (myers ? ld_myers_diff : ld_heckel_diff)(
@@ -52,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (status == LD_EDIT_BUDGET_EXCEEDED) {
         size_t distance = source_count + target_count -
                           2 * ldc_lcs_length(source, source_count, target, target_count);
-        if (options.max_edits == 0 || distance <= options.max_edits) ldf_fail("budget refused a diff within it");
+        if (distance <= options.max_edits) ldf_fail("budget refused a diff within it");
         return 0;
     }
     if (status != LD_OK) ldf_fail(ld_status_description(status));
@@ -60,8 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                            target, target_count, options.source_content,
                                            options.target_content, &result);
     if (failure != NULL) ldf_fail(failure);
-    if (myers && options.max_edits != 0 &&
-        result.deleted_count + result.inserted_count > options.max_edits) {
+    if (myers && result.deleted_count + result.inserted_count > options.max_edits) {
         ldf_fail("Myers returned a script over its budget");
     }
     return 0;

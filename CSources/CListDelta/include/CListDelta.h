@@ -132,7 +132,12 @@ typedef struct ld_pair {
     int32_t target;
 } ld_pair_t;
 
-/*! @brief Optional inputs of a diff; a zero-initialised struct (or NULL) means none. */
+/*! @brief An edit budget (ld_options_t::max_edits) that never stops a Myers diff. */
+#define LD_UNLIMITED_EDITS SIZE_MAX
+
+/*! @brief Optional inputs of a diff. NULL means none of them. In a zero-initialised struct
+ *  every field means none except @c max_edits, whose 0 admits identical lists only: set it to
+ *  ::LD_UNLIMITED_EDITS for a Myers diff without a budget. */
 typedef struct ld_options {
     /*! One content hash per source element, or NULL. Give both sides or neither. */
     const uint64_t *source_content;
@@ -140,7 +145,8 @@ typedef struct ld_options {
     const uint64_t *target_content;
     /*! Polled at least every 4,096 elements of work; NULL never cancels. */
     const ld_cancel_token_t *cancel;
-    /*! Myers only: the largest edit distance (deletes + inserts) to compute; 0 = unlimited. */
+    /*! Myers only: the largest edit distance (deletes + inserts) to compute: 0 admits
+     *  identical lists only, ::LD_UNLIMITED_EDITS any distance. */
     size_t max_edits;
 } ld_options_t;
 
@@ -179,6 +185,9 @@ typedef struct ld_result {
  *
  * Equal identities match in order: the k-th occurrence of an identity in the source matches
  * its k-th occurrence in the target; surplus occurrences are deletes or inserts.
+ *
+ * The hash table's slot function is seeded per workspace from the system's random source, so
+ * no fixed set of identities (a list crafted by a server, say) collides in every process.
  *
  * @param workspace    a workspace not in use by another thread.
  * @param source       @p source_count identities; may be NULL when the count is 0.

@@ -89,7 +89,7 @@ final class WorkspacePool: @unchecked Sendable {
 /// workspace holds it.
 ///
 /// - Throws: ``ListDeltaError`` for lists over ``ListDeltaError/maximumCount`` elements, a
-///   failed allocation or an exceeded edit budget; `CancellationError` when `cancellation`
+///   failed allocation, a negative or exceeded edit budget; `CancellationError` when `cancellation`
 ///   was cancelled; whatever `body` throws.
 @usableFromInline
 func withCoreDiff<R>(
@@ -99,10 +99,13 @@ func withCoreDiff<R>(
     cancellation: CoreCancellation?,
     _ body: (CoreDiff) throws -> R
 ) throws -> R {
-    try WorkspacePool.shared.withWorkspace { workspace in
+    if case let .longestCommonSubsequence(editBudget?) = algorithm, editBudget < 0 {
+        throw ListDeltaError.negativeEditBudget(editBudget)
+    }
+    return try WorkspacePool.shared.withWorkspace { workspace in
         var result = ld_result_t()
         var options = ld_options_t(source_content: nil, target_content: nil,
-                                   cancel: cancellation?.token, max_edits: 0)
+                                   cancel: cancellation?.token, max_edits: unlimitedEdits)
         let status: ld_status = source.withUnsafeBufferPointer { source in
             target.withUnsafeBufferPointer { target in
                 switch algorithm {
@@ -110,14 +113,7 @@ func withCoreDiff<R>(
                     return ld_heckel_diff(workspace, source.baseAddress, source.count,
                                           target.baseAddress, target.count, &options, &result)
                 case let .longestCommonSubsequence(editBudget):
-                    if let editBudget {
-                        // The core reads 0 as "no budget"; a budget of 0 admits identical lists only.
-                        if editBudget > 0 {
-                            options.max_edits = editBudget
-                        } else if !source.elementsEqual(target) {
-                            return LD_EDIT_BUDGET_EXCEEDED
-                        }
-                    }
+                    if let editBudget { options.max_edits = editBudget }
                     return ld_myers_diff(workspace, source.baseAddress, source.count,
                                          target.baseAddress, target.count, &options, &result)
                 }
@@ -153,6 +149,9 @@ private func throwIfFailed(_ status: ld_status, counts: (Int, Int), algorithm: D
         preconditionFailure("ListDelta passed invalid arguments to its core: \(String(cString: ld_status_description(status)))")
     }
 }
+
+/// `LD_UNLIMITED_EDITS`, which is `SIZE_MAX`: Swift sees `size_t` as `Int`.
+private let unlimitedEdits = Int(bitPattern: UInt.max)
 
 /// The core's 64-bit hash of `bytes`.
 @usableFromInline
