@@ -16,22 +16,26 @@ import Testing
         let token = makeToken()
         defer { ld_cancel_token_free(token) }
         let harness = CoreHarness()
-        let source = (0..<10_000).map(UInt64.init)
+        var random = SplitMix64(seed: 10)
+        let source = (0..<10_000).map(UInt64.init), reversed = Array(source.reversed())
         ld_cancel_token_cancel(token)
         #expect(ld_cancel_token_is_cancelled(token))
         var out = ld_result_t()
         out.moved_count = 12_345
-        _ = harness.diff(algorithm, source: source, target: source.reversed(), cancel: token) { status, result in
-            #expect(status == LD_CANCELLED)
-        }
+        var options = ld_options_t(source_content: nil, target_content: nil, cancel: token,
+                                   max_edits: unlimitedEdits)
+        let diff = algorithm == LDC_HECKEL ? ld_heckel_diff : ld_myers_diff
+        #expect(diff(harness.workspace, source, source.count, reversed, reversed.count, &options, &out) == LD_CANCELLED)
+        #expect(out.moved_count == 12_345, "out must be untouched when the diff is cancelled")
         ld_cancel_token_reset(token)
         #expect(!ld_cancel_token_is_cancelled(token))
         #expect(harness.diff(algorithm, source: [1, 2], target: [2, 1], cancel: token) == LD_OK)
-        #expect(harness.verify(algorithm, source: source, target: source.shuffled()).isEmpty)
+        #expect(harness.verify(algorithm, source: source, target: RandomLists.shuffled(source, &random)).isEmpty)
     }
 
     @Test func cancellationFromAnotherThreadStopsALongMyersDiff() {
-        // Two unrelated 200k lists: Myers would need tens of seconds.
+        // Two unrelated 200k lists: Myers would need tens of seconds. The budget bounds the
+        // diff to a few seconds, so a core that ignored the token fails instead of hanging.
         let token = makeToken()
         defer { ld_cancel_token_free(token) }
         var random = SplitMix64(seed: 11)
@@ -40,7 +44,7 @@ import Testing
         nonisolated(unsafe) let sharedToken = token
         let cancel = DelayedAction(after: 0.05) { ld_cancel_token_cancel(sharedToken) }
         let harness = CoreHarness()
-        #expect(harness.diff(LDC_MYERS, source: source, target: target, cancel: token) == LD_CANCELLED)
+        #expect(harness.diff(LDC_MYERS, source: source, target: target, cancel: token, maxEdits: 60_000) == LD_CANCELLED)
         // From the cancel to the return, both on the threads involved. Generous: only a diff
         // that ignored the token would take this long.
         let returned = Date()
