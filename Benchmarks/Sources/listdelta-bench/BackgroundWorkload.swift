@@ -80,7 +80,7 @@ enum BackgroundWorkload {
         var lines = [
             "### Background queue — ListUpdater on W100k-sized snapshots",
             "",
-            "| stream | submitted | diffs started | completed | cancelled | dropped | applied | last-result latency ms | median latency ms | p99 latency ms | main-thread ms per update |",
+            "| stream | submitted | diffs started | completed | cancelled | failed | applied | last-result latency ms | median latency ms | p99 latency ms | main-thread ms per update |",
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for report in reports {
@@ -89,7 +89,7 @@ enum BackgroundWorkload {
                 sorted.isEmpty ? "—" : format(sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))])
             }
             lines.append("| \(report.name) | \(s.submitted) | \(s.diffsStarted) | \(s.diffsCompleted) | \(s.diffsCancelled) | "
-                + "\(s.dropped) | \(s.applied) | \(report.latencies.last.map(format) ?? "—") | \(percentile(0.5)) | "
+                + "\(s.diffsFailed) | \(s.applied) | \(report.latencies.last.map(format) ?? "—") | \(percentile(0.5)) | "
                 + "\(percentile(0.99)) | \(report.mainThreadPerUpdate.first.map(format) ?? "—") |")
         }
         let lastLatencies = byLastLatency.compactMap(\.latencies.last)

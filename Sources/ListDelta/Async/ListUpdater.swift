@@ -5,9 +5,15 @@ import Foundation
 /// Submit each new snapshot from any thread. The updater diffs it in the background against
 /// the data the view shows, and applies the result to the view on the main actor, one batch
 /// per stage, setting ``data`` inside each batch so the view and its data source never
-/// disagree. Newest wins: a snapshot submitted while a diff runs cancels that diff inside the
-/// core, snapshots superseded before their diff starts are skipped, and a result that a newer
-/// snapshot made stale is dropped instead of applied.
+/// disagree. Snapshots that arrive while a diff runs are coalesced: only the newest is diffed
+/// next, and the others are answered `false`.
+///
+/// Newest wins, without starving the view. A diff that finishes is always applied, since it
+/// brings the view closer to the newest snapshot; the next diff then starts from there. A newer
+/// snapshot cancels the running diff inside the core only while that diff is young (it has run
+/// less than half as long as the last diff took) and did not itself replace a cancelled diff.
+/// So however fast snapshots arrive, the view shows a result at most about 2.5 diff durations
+/// old, and an isolated update is shown after one diff.
 ///
 /// ```swift
 /// let updater = ListUpdater(initial: [], target: collectionView)
@@ -22,14 +28,15 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
         public var submitted = 0
         /// Diffs started in the background.
         public var diffsStarted = 0
-        /// Diffs that ran to the end.
+        /// Diffs that ran to the end; each one is applied.
         public var diffsCompleted = 0
         /// Diffs stopped inside the core because a newer snapshot arrived.
         public var diffsCancelled = 0
-        /// Results applied to the view.
+        /// Diffs that failed with an error other than cancellation; each was replaced by a
+        /// full reload. `diffsStarted` is the sum of the three.
+        public var diffsFailed = 0
+        /// Snapshots shown by the view, through a diff or a full reload.
         public var applied = 0
-        /// Results computed but dropped because a newer snapshot had arrived.
-        public var dropped = 0
     }
 
     @usableFromInline
@@ -71,7 +78,7 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
         }
     }
 
-    /// Returns once every submitted snapshot has been applied or dropped.
+    /// Returns once every submitted snapshot has been applied or superseded.
     public func settled() async {
         guard running || inbox.hasPending else { return }
         await withCheckedContinuation { settledWaiters.append($0) }
@@ -97,25 +104,25 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
     private func process(_ next: Inbox.Entry) async {
         counts.diffsStarted += 1
         let source = data, target = next.snapshot, diff = self.diff, cancellation = next.cancellation
+        let clock = ContinuousClock(), start = clock.now
         let outcome = await Task.detached(priority: .userInitiated) {
             Result { try diff(source, target, cancellation) }
         }.value
         switch outcome {
         case let .success(staged):
             counts.diffsCompleted += 1
-            if inbox.hasPending {
-                counts.dropped += 1
-                next.finish(false)
-                return
-            }
+            inbox.finished(after: clock.now - start, cancelled: false)
             self.target.reload(using: staged) { self.data = $0 }
             data = target
             counts.applied += 1
             next.finish(true)
         case let .failure(error) where error is CancellationError:
             counts.diffsCancelled += 1
+            inbox.finished(after: clock.now - start, cancelled: true)
             next.finish(false)
         case let .failure(error):
+            counts.diffsFailed += 1
+            inbox.finished(after: clock.now - start, cancelled: false)
             onError?(error)
             data = target
             self.target.reloadData()
@@ -124,7 +131,8 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
         }
     }
 
-    /// The newest snapshot not yet taken, guarded by a lock so that any thread may submit.
+    /// The newest snapshot not yet taken, and the diff in flight, guarded by a lock so that
+    /// any thread may submit.
     private final class Inbox: @unchecked Sendable {
         struct Entry {
             var snapshot: Collection
@@ -137,18 +145,31 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
             }
         }
 
+        /// The running diff, and whether a newer snapshot may still cancel it.
+        private struct InFlight {
+            var cancellation: CoreCancellation
+            var started: ContinuousClock.Instant
+            var replacesCancelled: Bool
+        }
+
         private let lock = NSLock()
+        private let clock = ContinuousClock()
         private var pending: Entry?
-        private var inFlight: CoreCancellation?
+        private var inFlight: InFlight?
+        private var lastWasCancelled = false
+        private var lastDuration: Duration?
         private var superseded: [@MainActor @Sendable (Bool) -> Void] = []
         private var submitted = 0
 
-        /// Stores `snapshot` as the newest, cancels the diff in flight, and says whether this
-        /// is the first pending snapshot (the caller then starts a drain).
+        /// Stores `snapshot` as the newest, cancels the diff in flight if it may be, and says
+        /// whether this is the first pending snapshot (the caller then starts a drain).
         func put(_ snapshot: Collection, completion: (@MainActor @Sendable (Bool) -> Void)?) -> Bool {
             lock.withLock {
                 submitted += 1
-                inFlight?.cancel()
+                if let running = inFlight, !running.replacesCancelled,
+                   lastDuration.map({ clock.now - running.started < $0 / 2 }) ?? true {
+                    running.cancellation.cancel()
+                }
                 let wasEmpty = pending == nil
                 if let old = pending { superseded += old.completions }
                 pending = Entry(snapshot: snapshot, cancellation: CoreCancellation(),
@@ -164,12 +185,23 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
             let (entry, skipped) = lock.withLock { () -> (Entry?, [@MainActor @Sendable (Bool) -> Void]) in
                 let entry = pending
                 pending = nil
-                inFlight = entry?.cancellation
+                inFlight = entry.map {
+                    InFlight(cancellation: $0.cancellation, started: clock.now, replacesCancelled: lastWasCancelled)
+                }
                 defer { superseded = [] }
                 return (entry, superseded)
             }
             skipped.forEach { $0(false) }
             return entry
+        }
+
+        /// Records how the diff in flight ended.
+        func finished(after duration: Duration, cancelled: Bool) {
+            lock.withLock {
+                inFlight = nil
+                lastWasCancelled = cancelled
+                if !cancelled { lastDuration = duration }
+            }
         }
 
         var hasPending: Bool { lock.withLock { pending != nil } }
