@@ -1,4 +1,5 @@
 import CListDelta
+import Dispatch
 import Foundation
 
 // The only file that talks to the C core: every other file sees Swift types.
@@ -49,17 +50,52 @@ final class CoreCancellation: @unchecked Sendable {
     var isCancelled: Bool { ld_cancel_token_is_cancelled(token) }
 }
 
-/// Warm workspaces reused across diffs: a workspace that has diffed a list of some size
-/// diffs lists up to that size without allocating.
+/// Warm workspaces reused across diffs: a workspace that has diffed a list of some size diffs
+/// lists up to that size without allocating.
+///
+/// Idle memory is bounded two ways. A workspace holding at most `smallBytes` (enough for lists
+/// of about 100,000 elements) stays warm for as long as it is idle. A larger one stays warm
+/// for `largeRetention` after its last diff, so that repeated large diffs (a stream of
+/// million-row snapshots) never start cold, and then gives its memory back. ``purge()`` gives
+/// everything back at once; on Apple platforms the system's memory-pressure signal calls it.
+@usableFromInline
 final class WorkspacePool: @unchecked Sendable {
-    static let shared = WorkspacePool()
+    @usableFromInline static let shared = WorkspacePool()
+
+    private struct Idle {
+        var workspace: OpaquePointer
+        var since: ContinuousClock.Instant
+    }
 
     /// Idle workspaces kept at most; more concurrent diffs create and free their own.
-    private let idleLimit = 4
-    /// A workspace holding more than this after a diff gives its memory back.
-    private let retainedBytesLimit = 64 << 20
+    private let idleLimit: Int
+    private let smallBytes: Int
+    private let largeRetention: Duration
+    private let clock = ContinuousClock()
     private let lock = NSLock()
-    private var idle: [OpaquePointer] = []
+    private var idle: [Idle] = []
+    #if canImport(Darwin)
+    private var memoryPressure: DispatchSourceMemoryPressure?
+    #endif
+
+    init(idleLimit: Int = 4, smallBytes: Int = 8 << 20, largeRetention: Duration = .seconds(5)) {
+        self.idleLimit = idleLimit
+        self.smallBytes = smallBytes
+        self.largeRetention = largeRetention
+        #if canImport(Darwin)
+        let source = DispatchSource.makeMemoryPressureSource(eventMask: [.warning, .critical], queue: .global(qos: .utility))
+        source.setEventHandler { [weak self] in self?.purge() }
+        source.activate()
+        memoryPressure = source
+        #endif
+    }
+
+    deinit {
+        #if canImport(Darwin)
+        memoryPressure?.cancel()
+        #endif
+        idle.forEach { ld_workspace_free($0.workspace) }
+    }
 
     func withWorkspace<R>(_ body: (OpaquePointer) throws -> R) throws -> R {
         let workspace = try take()
@@ -67,21 +103,54 @@ final class WorkspacePool: @unchecked Sendable {
         return try body(workspace)
     }
 
+    /// Bytes held by idle workspaces.
+    var idleBytes: Int {
+        lock.withLock { idle.reduce(0) { $0 + ld_workspace_bytes_held($1.workspace) } }
+    }
+
+    /// Returns the memory of every idle workspace to the system; they stay usable.
+    func purge() {
+        lock.withLock { idle.forEach { ld_workspace_reset($0.workspace) } }
+    }
+
+    /// Gives back the memory of large workspaces idle for longer than `largeRetention`.
+    func trim() {
+        let now = clock.now
+        lock.withLock {
+            for entry in idle where now - entry.since >= largeRetention
+                && ld_workspace_bytes_held(entry.workspace) > smallBytes {
+                ld_workspace_reset(entry.workspace)
+            }
+        }
+    }
+
     private func take() throws -> OpaquePointer {
-        if let workspace = lock.withLock({ idle.popLast() }) { return workspace }
+        // The most recently used workspace is the warmest, and the likeliest to fit.
+        if let entry = lock.withLock({ idle.popLast() }) { return entry.workspace }
         var created: OpaquePointer?
         guard ld_workspace_create(nil, &created) == LD_OK, let created else { throw ListDeltaError.outOfMemory }
         return created
     }
 
     private func give(_ workspace: OpaquePointer) {
-        if ld_workspace_bytes_held(workspace) > retainedBytesLimit { ld_workspace_reset(workspace) }
         let kept = lock.withLock { () -> Bool in
             guard idle.count < idleLimit else { return false }
-            idle.append(workspace)
+            idle.append(Idle(workspace: workspace, since: clock.now))
             return true
         }
-        if !kept { ld_workspace_free(workspace) }
+        guard kept else { return ld_workspace_free(workspace) }
+        if ld_workspace_bytes_held(workspace) > smallBytes {
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + largeRetention.timeInterval) { [weak self] in
+                self?.trim()
+            }
+        }
+    }
+}
+
+extension Duration {
+    fileprivate var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }
 
@@ -97,12 +166,13 @@ func withCoreDiff<R>(
     target: [UInt64],
     algorithm: DiffAlgorithm,
     cancellation: CoreCancellation?,
+    pool: WorkspacePool = .shared,
     _ body: (CoreDiff) throws -> R
 ) throws -> R {
     if case let .longestCommonSubsequence(editBudget?) = algorithm, editBudget < 0 {
         throw ListDeltaError.negativeEditBudget(editBudget)
     }
-    return try WorkspacePool.shared.withWorkspace { workspace in
+    return try pool.withWorkspace { workspace in
         var result = ld_result_t()
         var options = ld_options_t(source_content: nil, target_content: nil,
                                    cancel: cancellation?.token, max_edits: unlimitedEdits)

@@ -1,0 +1,58 @@
+@testable import ListDelta
+import TestSupport
+import Testing
+
+/// The pool keeps repeated large diffs warm, gives large workspaces' memory back once they
+/// idle, and purges on request.
+@Suite struct WorkspacePoolTests {
+    private let large = (0..<UInt64(100_000)).map { $0 }
+
+    private func diff(_ source: [UInt64], _ target: [UInt64], in pool: WorkspacePool) throws {
+        try withCoreDiff(source: source, target: target, algorithm: .heckel, cancellation: nil, pool: pool) { _ in }
+    }
+
+    @Test func repeatedLargeDiffsReuseOneWarmWorkspace() throws {
+        var random = SplitMix64(seed: 31)
+        let pool = WorkspacePool(smallBytes: 1 << 16, largeRetention: .seconds(600))
+        try diff(large, large.reversed(), in: pool)
+        let warm = pool.idleBytes
+        #expect(warm > 1 << 20, "a 100,000-element diff holds megabytes: \(warm)")
+        for _ in 0..<3 {
+            try diff(large.shuffled(using: &random), large, in: pool)
+            #expect(pool.idleBytes == warm, "the same workspace, already large enough, diffs again")
+        }
+        pool.trim()
+        #expect(pool.idleBytes == warm, "recently used: still warm")
+        pool.purge()
+        #expect(pool.idleBytes == 0)
+        try diff([1, 2, 3], [3, 1], in: pool)
+        #expect(pool.idleBytes > 0, "a purged workspace stays usable")
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func largeIdleWorkspacesGiveTheirMemoryBack() async throws {
+        let pool = WorkspacePool(smallBytes: 1 << 16, largeRetention: .milliseconds(50))
+        try diff([1, 2, 3], [3, 2], in: pool)
+        let small = pool.idleBytes
+        #expect(small > 0 && small <= 1 << 16)
+        try diff(large, large.reversed(), in: pool)
+        #expect(pool.idleBytes > 1 << 20)
+        // The trim runs on a timer: wait for it, without depending on how late it fires.
+        while pool.idleBytes > 1 << 16 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(pool.idleBytes <= 1 << 16, "small workspaces stay warm, large ones are trimmed")
+    }
+
+    @Test func idleWorkspacesAreBoundedInNumber() throws {
+        let single = WorkspacePool(idleLimit: 1)
+        try diff([1], [1], in: single)
+        let one = single.idleBytes
+        let pool = WorkspacePool(idleLimit: 2)
+        // Nested diffs take three workspaces at once; only two are kept afterwards.
+        try withCoreDiff(source: [1], target: [1], algorithm: .heckel, cancellation: nil, pool: pool) { _ in
+            try withCoreDiff(source: [2], target: [2], algorithm: .heckel, cancellation: nil, pool: pool) { _ in
+                try diff([3], [3], in: pool)
+            }
+        }
+        #expect(one > 0 && pool.idleBytes == 2 * one)
+    }
+}
