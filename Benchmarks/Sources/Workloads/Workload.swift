@@ -43,6 +43,9 @@ public struct FlatWorkload: Sendable {
     public static func w1m() -> FlatWorkload {
         flat(name: "W1M", count: 1_000_000, deletes: 100_000, inserts: 100_000, moves: 20_000)
     }
+    public static func w10m() -> FlatWorkload {
+        flat(name: "W10M", count: 10_000_000, deletes: 1_000_000, inserts: 1_000_000, moves: 200_000)
+    }
     public static func wrev100k() -> FlatWorkload { reversed(name: "Wrev100k", count: 100_000) }
 
     /// A list of `count` elements edited in the proportions of W100k (10% deleted, 10%

@@ -12,7 +12,7 @@ struct BenchCommand: ParsableCommand {
     )
 
     enum WorkloadName: String, CaseIterable, ExpressibleByArgument {
-        case w5k = "W5k", w100k = "W100k", w1m = "W1M", wrev100k = "Wrev100k", wstr100k = "Wstr100k", wsect = "Wsect"
+        case w5k = "W5k", w100k = "W100k", w1m = "W1M", w10m = "W10M", wrev100k = "Wrev100k", wstr100k = "Wstr100k", wsect = "Wsect"
         case background = "Wbackground"
     }
 
@@ -52,6 +52,7 @@ struct BenchCommand: ParsableCommand {
             case .w5k: measureFlat(FlatWorkload.w5k, runs: runs)
             case .w100k: measureFlat(FlatWorkload.w100k(), runs: runs)
             case .w1m: measureFlat(FlatWorkload.w1m(), runs: runs)
+            case .w10m: measureScale(FlatWorkload.w10m(), runs: runs)
             case .wrev100k: measureFlat(FlatWorkload.wrev100k(), runs: runs)
             case .wstr100k: measureStrings(FlatWorkload.w100k(), runs: runs)
             case .wsect: measureSections(SectionedWorkload.wsect(), runs: runs)
@@ -98,6 +99,23 @@ struct BenchCommand: ParsableCommand {
         }
         rows += run(name, "hash-table floor") { FloorContender().measure(arrays, runs: runs) }
         let detail = "n = \(workload.source.count), m = \(workload.target.count), generated moves ≤ \(workload.generatedMoves)"
+        return Table(workload: name, detail: detail, reference: "ListDelta end-to-end", rows: rows)
+    }
+
+    /// The scale ceiling: the core, and end to end both cold (every workspace purged first, as
+    /// for a first diff) and repeated (a warm workspace, as in a stream of large snapshots).
+    func measureScale(_ workload: FlatWorkload, runs: Int) -> Table {
+        let arrays = IdentityArrays(workload), name = workload.name, runs = min(runs, 5)
+        var rows = run(name, "ListDelta core (Heckel)") { CoreContender(algorithm: .heckel).measure(arrays, runs: runs) }
+        rows += run(name, "ListDelta end-to-end") {
+            EndToEndContender().measure(source: workload.source, target: workload.target, runs: runs)
+        }
+        rows += run(name, "ListDelta end-to-end, first diff") {
+            EndToEndContender().measureCold(source: workload.source, target: workload.target, runs: runs)
+        }
+        rows += run(name, "hash-table floor") { FloorContender().measure(arrays, runs: runs) }
+        let detail = "n = \(workload.source.count), m = \(workload.target.count), generated moves ≤ \(workload.generatedMoves); "
+            + "end-to-end is a repeated diff on a warm workspace, the first diff starts with every workspace purged"
         return Table(workload: name, detail: detail, reference: "ListDelta end-to-end", rows: rows)
     }
 

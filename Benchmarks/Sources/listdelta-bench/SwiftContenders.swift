@@ -16,6 +16,23 @@ struct EndToEndContender {
         }
     }
 
+    /// A first diff: the pool's workspaces purged before every run, so the core allocates and
+    /// touches fresh memory.
+    func measureCold<Element: Differentiable>(source: [Element], target: [Element], runs: Int) -> Row {
+        let clock = ContinuousClock()
+        var timing = Timing(runs: [])
+        for _ in 0..<runs {
+            ListDeltaMemory.purge()
+            let elapsed = clock.measure { _ = StagedChangeset(source: source, target: target) }
+            timing.runs.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15)
+        }
+        return AllocationCounter.annotate(Row(name: "ListDelta end-to-end, first diff", timing: timing, moves: nil),
+                                          elementCount: source.count + target.count) {
+            ListDeltaMemory.purge()
+            _ = StagedChangeset(source: source, target: target)
+        }
+    }
+
     func measureSections(source: [ArraySection<Int, Int>], target: [ArraySection<Int, Int>], runs: Int) -> Row {
         var moves = 0
         let timing = Timing.measure(runs: runs) {

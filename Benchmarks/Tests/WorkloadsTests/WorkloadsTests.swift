@@ -8,6 +8,7 @@ import Workloads
         #expect(Checksum.of(w5k.target) == Checksum.published["W5k"])
         #expect(Checksum.of(FlatWorkload.w100k().target) == Checksum.published["W100k"])
         #expect(Checksum.of(FlatWorkload.w1m().target) == Checksum.published["W1M"])
+        #expect(Checksum.of(FlatWorkload.w10m().target) == Checksum.published["W10M"])
     }
 
     @Test func sectionedTargetMatchesThePublishedChecksum() {
