@@ -85,6 +85,8 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
     ///   - section: the section index of every element path.
     ///   - algorithm: ``DiffAlgorithm/heckel`` (minimal moves) or
     ///     ``DiffAlgorithm/longestCommonSubsequence(editBudget:)`` (no moves).
+    ///   Heckel's moves are the fewest for its pairing of duplicates: the k-th occurrence of
+    ///   an identifier in `source` with its k-th occurrence in `target`.
     /// - Throws: ``ListDeltaError/tooManyElements(count:maximumCount:)``,
     ///   ``ListDeltaError/outOfMemory`` or ``ListDeltaError/editBudgetExceeded(budget:)``.
     /// - Complexity: O(*n* + *m*) expected for Heckel; O((*n* + *m*) · *D*) for an LCS with *D*

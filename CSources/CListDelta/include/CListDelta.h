@@ -171,8 +171,8 @@ typedef struct ld_result {
     const int32_t *inserted;
     size_t inserted_count;
     /*! Matched pairs off a longest increasing run of target positions, by ascending target:
-     *  the fewest moves that turn the survivors' order into the target's. Always empty for
-     *  Myers. */
+     *  the fewest moves that turn the survivors' order into the target's, for this pairing of
+     *  duplicates (k-th occurrence with k-th). Always empty for Myers. */
     const ld_pair_t *moved;
     size_t moved_count;
     /*! Matched pairs whose content hashes differ, by ascending source; empty without hashes. */

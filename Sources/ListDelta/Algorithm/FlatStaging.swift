@@ -18,7 +18,7 @@ func flatStages<C: RangeReplaceableCollection>(
         let sourceToTarget = diff.sourceToTarget
         var updated: [ElementPath] = []
         for i in source.indices {
-            if i % pollInterval == 0, let cancellation, cancellation.isCancelled { throw CancellationError() }
+            try checkCancellation(cancellation, at: i)
             let j = Int(sourceToTarget[i])
             guard j >= 0 else { continue }
             if checkMatches && source[i].differenceIdentifier != target[j].differenceIdentifier { return nil }
@@ -30,22 +30,26 @@ func flatStages<C: RangeReplaceableCollection>(
         var stages: [Changeset<C>] = []
         if !updated.isEmpty {
             let data = (!diff.deleted.isEmpty || hasInsertsOrMoves)
-                ? C(source.indices.lazy.map { i in sourceToTarget[i] >= 0 ? target[Int(sourceToTarget[i])] : source[i] })
+                ? C(try mapPolling(source.indices, cancellation) { i in
+                    sourceToTarget[i] >= 0 ? target[Int(sourceToTarget[i])] : source[i]
+                })
                 : targetCollection
             stages.append(Changeset(data: data, elementUpdated: updated))
         }
         if !diff.deleted.isEmpty {
             let data = hasInsertsOrMoves
-                ? survivorsInSourceOrder(sourceToTarget, target, count: source.count - diff.deleted.count)
+                ? try survivorsInSourceOrder(sourceToTarget, target, count: source.count - diff.deleted.count,
+                                             cancellation: cancellation)
                 : targetCollection
-            stages.append(Changeset(data: data, elementDeleted: diff.deleted.map { ElementPath(element: Int($0), section: section) }))
+            let deleted = try mapPolling(diff.deleted, cancellation) { ElementPath(element: Int($0), section: section) }
+            stages.append(Changeset(data: data, elementDeleted: deleted))
         }
         if hasInsertsOrMoves {
             let deleted = diff.deleted
             stages.append(Changeset(
                 data: targetCollection,
-                elementInserted: diff.inserted.map { ElementPath(element: Int($0), section: section) },
-                elementMoved: diff.moved.map { pair in
+                elementInserted: try mapPolling(diff.inserted, cancellation) { ElementPath(element: Int($0), section: section) },
+                elementMoved: try mapPolling(diff.moved, cancellation) { pair in
                     let afterDeletes = Int(pair.source) - countBelow(pair.source, in: deleted)
                     return (ElementPath(element: afterDeletes, section: section),
                             ElementPath(element: Int(pair.target), section: section))
@@ -68,14 +72,16 @@ func flatStages<C: RangeReplaceableCollection>(
 /// The target versions of the matched elements, in source order: the list after the deletes.
 @inlinable
 func survivorsInSourceOrder<C: RangeReplaceableCollection>(
-    _ sourceToTarget: UnsafeBufferPointer<Int32>, _ target: [C.Element], count: Int
-) -> C {
+    _ sourceToTarget: UnsafeBufferPointer<Int32>, _ target: [C.Element], count: Int, cancellation: CoreCancellation?
+) throws -> C {
     // With capacity 0 the initializer writes the count of the shared empty-array storage, a
     // race ThreadSanitizer reports when two diffs with no survivors run at once.
     guard count > 0 else { return C() }
-    let survivors = [C.Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-        target.withUnsafeBufferPointer { target in
-            for j in sourceToTarget where j >= 0 {
+    let survivors = try [C.Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+        try target.withUnsafeBufferPointer { target in
+            for (i, j) in sourceToTarget.enumerated() {
+                try checkCancellation(cancellation, at: i)
+                guard j >= 0 else { continue }
                 precondition(initialized < count, "more survivors than the core reported")
                 (buffer.baseAddress! + initialized).initialize(to: target[Int(j)])
                 initialized += 1

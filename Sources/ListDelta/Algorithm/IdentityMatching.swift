@@ -151,30 +151,6 @@ func withIdentityDiff<Element: ContentIdentifiable, R>(
     }
 }
 
-/// How many elements the Swift layer handles between two polls of a cancellation: well under
-/// a millisecond of work, like the core's 4,096.
-@usableFromInline
-let pollInterval = 16_384
-
-/// `elements.map(transform)`, stopping with `CancellationError` between chunks once
-/// `cancellation` is cancelled.
-@inlinable
-func mapPolling<Element>(
-    _ elements: [Element], _ cancellation: CoreCancellation?, _ transform: (Element) -> UInt64
-) throws -> [UInt64] {
-    guard let cancellation else { return elements.map(transform) }
-    var result: [UInt64] = []
-    result.reserveCapacity(elements.count)
-    var start = 0
-    while start < elements.count {
-        if cancellation.isCancelled { throw CancellationError() }
-        let end = min(elements.count, start + pollInterval)
-        result.append(contentsOf: elements[start..<end].lazy.map(transform))
-        start = end
-    }
-    return result
-}
-
 /// Whether matches made under `scheme` must be checked with `==`: only hashed identities can
 /// collide. Callers check every match in the pass that also compares content, and diff again
 /// with ``IdentityScheme/numbered`` when a check fails, so a collision can never pair two

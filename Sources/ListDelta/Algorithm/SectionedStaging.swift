@@ -49,10 +49,11 @@ func sectionedStages<C: RangeReplaceableCollection>(
     var sourceElements: [Element] = [], sourceOrigin: [ElementPath] = []
     var sourceSectionStart = [Int](repeating: 0, count: sourceSections.count + 1)
     for (s, section) in sourceSections.enumerated() {
-        if let cancellation, cancellation.isCancelled { throw CancellationError() }
+        try checkCancellation(cancellation)
         sourceSectionStart[s] = sourceElements.count
         guard sectionTarget[s] >= 0 else { continue }
         for (e, element) in section.elements.enumerated() {
+            try checkCancellation(cancellation, at: sourceElements.count)
             sourceElements.append(element)
             sourceOrigin.append(ElementPath(element: e, section: s))
         }
@@ -61,8 +62,10 @@ func sectionedStages<C: RangeReplaceableCollection>(
     var targetElements: [Element] = [], targetOrigin: [ElementPath] = []
     var targetSectionStart = [Int](repeating: 0, count: targetSections.count + 1)
     for (t, section) in targetSections.enumerated() {
+        try checkCancellation(cancellation)
         targetSectionStart[t] = targetElements.count
         for (e, element) in section.elements.enumerated() {
+            try checkCancellation(cancellation, at: targetElements.count)
             targetElements.append(element)
             targetOrigin.append(ElementPath(element: e, section: t))
         }
@@ -78,9 +81,10 @@ func sectionedStages<C: RangeReplaceableCollection>(
         var survivorCount = [Int](repeating: 0, count: sourceSections.count)
         var elementDeleted: [ElementPath] = [], elementUpdated: [ElementPath] = []
         for s in sourceSections.indices where sectionTarget[s] >= 0 {
-            if let cancellation, cancellation.isCancelled { throw CancellationError() }
+            try checkCancellation(cancellation)
             var kept = 0
             for i in sourceSectionStart[s]..<sourceSectionStart[s + 1] {
+                try checkCancellation(cancellation, at: i)
                 let j = Int(elementTarget[i])
                 if j < 0 {
                     elementDeleted.append(sourceOrigin[i])
@@ -100,10 +104,12 @@ func sectionedStages<C: RangeReplaceableCollection>(
         var stays = [Bool](repeating: false, count: targetElements.count)
         var candidates: [Int] = [], candidateOrder: [Int] = [], run = LongestIncreasingRun()
         for t in targetSections.indices where sectionSource[t] >= 0 {
+            try checkCancellation(cancellation)
             let s = sectionSource[t]
             candidates.removeAll(keepingCapacity: true)
             candidateOrder.removeAll(keepingCapacity: true)
             for j in targetSectionStart[t]..<targetSectionStart[t + 1] {
+                try checkCancellation(cancellation, at: j)
                 let i = Int(elementSource[j])
                 if i >= 0 && sourceOrigin[i].section == s {
                     candidates.append(j)
@@ -117,6 +123,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
         }
         var elementInserted: [ElementPath] = [], elementMoved: [(source: ElementPath, target: ElementPath)] = []
         for j in targetElements.indices {
+            try checkCancellation(cancellation, at: j)
             let i = Int(elementSource[j]), t = targetOrigin[j].section
             if i < 0 {
                 if sectionSource[t] >= 0 { elementInserted.append(targetOrigin[j]) }  // else: arrives with its section
@@ -138,12 +145,14 @@ func sectionedStages<C: RangeReplaceableCollection>(
         // Stage data, built only for the stages that exist.
         /// Source section `s` as the stages see it: with its target model and the target
         /// versions of its matched elements, and its unmatched elements unless they are gone.
-        func sectionData(_ s: Int, keepingUnmatched: Bool) -> Section {
+        func sectionData(_ s: Int, keepingUnmatched: Bool) throws -> Section {
+            try checkCancellation(cancellation)
             guard sectionTarget[s] >= 0 else { return sourceSections[s] }
             let range = sourceSectionStart[s]..<sourceSectionStart[s + 1]
             var elements: [Element] = []
             elements.reserveCapacity(keepingUnmatched ? range.count : survivorCount[s])
             for i in range {
+                try checkCancellation(cancellation, at: i)
                 let j = Int(elementTarget[i])
                 if j >= 0 { elements.append(targetElements[j]) } else if keepingUnmatched { elements.append(sourceElements[i]) }
             }
@@ -155,19 +164,20 @@ func sectionedStages<C: RangeReplaceableCollection>(
         let hasStage5 = !sectionUpdated.isEmpty
         var stages: [Changeset<C>] = []
         if !elementUpdated.isEmpty {
-            stages.append(Changeset(data: C(sourceSections.indices.map { sectionData($0, keepingUnmatched: true) }),
+            stages.append(Changeset(data: C(try sourceSections.indices.map { try sectionData($0, keepingUnmatched: true) }),
                                     elementUpdated: elementUpdated))
         }
         if !sectionDeleted.isEmpty || !elementDeleted.isEmpty {
             let data = hasStage3 || hasStage4 || hasStage5
-                ? C(sourceSections.indices.lazy.filter { sectionTarget[$0] >= 0 }.map { sectionData($0, keepingUnmatched: false) })
+                ? C(try sourceSections.indices.filter { sectionTarget[$0] >= 0 }.map { try sectionData($0, keepingUnmatched: false) })
                 : targetCollection
             stages.append(Changeset(data: data, sectionDeleted: sectionDeleted, elementDeleted: elementDeleted))
         }
         if hasStage3 {
             let data = hasStage4 || hasStage5
-                ? C(targetSections.indices.map { t -> Section in
-                    if sectionSource[t] >= 0 { return sectionData(sectionSource[t], keepingUnmatched: false) }
+                ? C(try targetSections.indices.map { t -> Section in
+                    if sectionSource[t] >= 0 { return try sectionData(sectionSource[t], keepingUnmatched: false) }
+                    try checkCancellation(cancellation)
                     return Section(source: targetSections[t],
                                    elements: (targetSectionStart[t]..<targetSectionStart[t + 1]).lazy
                                        .filter { elementSource[$0] < 0 }.map { targetElements[$0] })

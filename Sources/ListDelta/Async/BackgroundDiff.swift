@@ -3,7 +3,7 @@ import Dispatch
 extension StagedChangeset where Collection: RangeReplaceableCollection & Sendable, Collection.Element: Differentiable {
     /// Computes the stages from `source` to `target` off the caller's executor (a detached
     /// task, so never on the main actor) and honours cancellation: cancelling the calling
-    /// task stops the diff inside the core, within 4,096 elements of work.
+    /// task stops the diff within 4,096 elements of work, in the core as in the Swift layer.
     ///
     /// ```swift
     /// let changes = try await StagedChangeset.diffInBackground(source: shown, target: latest)
@@ -41,7 +41,8 @@ extension StagedChangeset where Collection: RangeReplaceableCollection & Sendabl
 
 extension StagedChangeset where Collection: RangeReplaceableCollection & Sendable, Collection.Element: DifferentiableSection {
     /// Computes the stages between two lists of sections off the caller's executor; see the
-    /// flat version.
+    /// flat version. Cancellation is polled every 4,096 elements in the core and in the
+    /// passes over all elements, and once per section where sections are staged one by one.
     @inlinable
     public static func diffInBackground(
         source: Collection, target: Collection, algorithm: DiffAlgorithm = .heckel
