@@ -1,4 +1,4 @@
-/// The seeded generator of `shared/WORKLOADS.md`: SplitMix64, with `bounded(_:)` taking the
+/// The seeded generator of the benchmark inputs: SplitMix64, with `bounded(_:)` taking the
 /// high 64 bits of a 128-bit product. The same seed gives the same values on every platform.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64

@@ -1,4 +1,4 @@
-/// The random numbers of `WORKLOADS.md`: SplitMix64 and the helpers built on it.
+/// The random numbers of the benchmark inputs (Benchmarks/README.md): SplitMix64 and the helpers built on it.
 public struct SpecRandom: Sendable {
     private var state: UInt64
 

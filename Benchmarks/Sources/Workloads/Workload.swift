@@ -9,7 +9,7 @@ public struct FlatWorkload: Sendable {
     /// bound on the edit distance that LCS searches grow with.
     public let generatedEdits: Int
 
-    /// `flat(n, del, ins, mov)` of `WORKLOADS.md`.
+    /// `flat(n, del, ins, mov)`, as Benchmarks/README.md describes it.
     public static func flat(name: String, count: Int, deletes: Int, inserts: Int, moves: Int,
                             seed: UInt64 = 42) -> FlatWorkload {
         var random = SpecRandom(seed: seed)

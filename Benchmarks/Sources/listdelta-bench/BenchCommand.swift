@@ -8,7 +8,7 @@ import Workloads
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listdelta-bench",
-        abstract: "Times ListDelta against a plain-Swift Heckel, the standard library and the hash-table floor on the workloads of WORKLOADS.md."
+        abstract: "Times ListDelta against a plain-Swift Heckel, the standard library and the hash-table floor on the workloads described in Benchmarks/README.md."
     )
 
     enum WorkloadName: String, CaseIterable, ExpressibleByArgument {
@@ -253,9 +253,19 @@ func progress(_ message: String) {
     FileHandle.standardError.write(Data("… \(message)\n".utf8))
 }
 
+/// The machine, system, date and (from `scripts/bench`) commit and compiler of this run, so
+/// that every saved result says where it came from.
 func machineDescription() -> String {
-    let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
-        .split(separator: "\n").first { $0.hasPrefix("model name") }?
-        .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
-    return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, release build"
+    func field(_ file: String, _ key: String, separator: Character) -> String? {
+        (try? String(contentsOfFile: file, encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix(key) }?
+            .split(separator: separator, maxSplits: 1).last?
+            .trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\"")))
+    }
+    let cpu = field("/proc/cpuinfo", "model name", separator: ":") ?? "unknown CPU"
+    let system = field("/etc/os-release", "PRETTY_NAME", separator: "=") ?? ProcessInfo.processInfo.operatingSystemVersionString
+    let date = ISO8601DateFormatter().string(from: Date())
+    var parts = ["\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores", system, "release build", date]
+    if let source = ProcessInfo.processInfo.environment["LISTDELTA_BENCH_SOURCE"] { parts.append(source) }
+    return parts.joined(separator: "; ")
 }
