@@ -29,11 +29,11 @@ let package = Package(
         .target(
             name: "CListDelta",
             dependencies: [
-                .target(name: "CXXHash", condition: .when(platforms: [.linux], traits: [systemXXHash])),
+                .target(name: "CXXHash", condition: .when(platforms: [.linux], traits: [systemXXHash]))
             ],
             path: "CSources/CListDelta",
             cSettings: [
-                .define("LD_USE_XXHASH", .when(platforms: [.linux], traits: [systemXXHash])),
+                .define("LD_USE_XXHASH", .when(platforms: [.linux], traits: [systemXXHash]))
             ]
         ),
         .target(

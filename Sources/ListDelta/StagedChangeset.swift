@@ -39,7 +39,7 @@ extension StagedChangeset: RandomAccessCollection, MutableCollection, RangeRepla
 
     @inlinable
     public mutating func replaceSubrange<C: Swift.Collection>(_ subrange: Range<Int>, with newElements: C)
-        where C.Element == Changeset<Collection> {
+    where C.Element == Changeset<Collection> {
         changesets.replaceSubrange(subrange, with: newElements)
     }
 }
@@ -56,7 +56,8 @@ extension StagedChangeset: Sendable where Collection: Sendable {}
 
 extension StagedChangeset: CustomDebugStringConvertible {
     public var debugDescription: String {
-        "StagedChangeset(\n" + changesets.map { "  " + $0.debugDescription.replacingOccurrences(of: "\n", with: "\n  ") }
+        "StagedChangeset(\n"
+            + changesets.map { "  " + $0.debugDescription.replacingOccurrences(of: "\n", with: "\n  ") }
             .joined(separator: ",\n") + "\n)"
     }
 }
@@ -93,20 +94,26 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
     ///   edits.
     @inlinable
     public init(source: Collection, target: Collection, section: Int = 0, algorithm: DiffAlgorithm) throws {
-        self.init(try flatStages(source: source, target: target, section: section, algorithm: algorithm,
-                                 cancellation: nil))
+        self.init(
+            try flatStages(
+                source: source, target: target, section: section, algorithm: algorithm,
+                cancellation: nil))
     }
 
     @usableFromInline
     init(replacing source: Collection, with target: Collection, section: Int) {
         var stages: [Changeset<Collection>] = []
         if !source.isEmpty {
-            stages.append(Changeset(data: Collection(),
-                                    elementDeleted: (0..<source.count).map { ElementPath(element: $0, section: section) }))
+            stages.append(
+                Changeset(
+                    data: Collection(),
+                    elementDeleted: (0..<source.count).map { ElementPath(element: $0, section: section) }))
         }
         if !target.isEmpty {
-            stages.append(Changeset(data: target,
-                                    elementInserted: (0..<target.count).map { ElementPath(element: $0, section: section) }))
+            stages.append(
+                Changeset(
+                    data: target,
+                    elementInserted: (0..<target.count).map { ElementPath(element: $0, section: section) }))
         }
         self.init(stages)
     }

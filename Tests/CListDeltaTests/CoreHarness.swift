@@ -40,8 +40,9 @@ final class CoreHarness {
                         )
                         var result = ld_result_t()
                         let run = algorithm == LDC_HECKEL ? ld_heckel_diff : ld_myers_diff
-                        let status = run(workspace, source.baseAddress, source.count,
-                                         target.baseAddress, target.count, &options, &result)
+                        let status = run(
+                            workspace, source.baseAddress, source.count,
+                            target.baseAddress, target.count, &options, &result)
                         body(status, result)
                         return status
                     }
@@ -59,14 +60,18 @@ final class CoreHarness {
         targetContent: [UInt64]? = nil
     ) -> String {
         var verdict = ""
-        let status = diff(algorithm, source: source, target: target,
-                          sourceContent: sourceContent, targetContent: targetContent) { status, result in
+        let status = diff(
+            algorithm, source: source, target: target,
+            sourceContent: sourceContent, targetContent: targetContent
+        ) { status, result in
             guard status == LD_OK else { return }
             withUnsafePointer(to: result) { result in
                 withOptionalBuffer(sourceContent) { sourceContent in
                     withOptionalBuffer(targetContent) { targetContent in
-                        if let failure = ldc_check_result(algorithm, source, source.count, target, target.count,
-                                                          sourceContent, targetContent, result) {
+                        if let failure = ldc_check_result(
+                            algorithm, source, source.count, target, target.count,
+                            sourceContent, targetContent, result)
+                        {
                             verdict = String(cString: failure)
                         }
                     }

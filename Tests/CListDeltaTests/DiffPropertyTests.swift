@@ -1,7 +1,7 @@
 import CListDelta
 import CListDeltaChecks
-import Testing
 import TestSupport
+import Testing
 
 /// Thousands of seeded random pairs, each checked by `ldc_check_result` against brute-force
 /// references (LCS by dynamic programming, LIS by O(k²), replay, k-th occurrence pairing).

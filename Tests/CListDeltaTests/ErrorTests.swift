@@ -36,10 +36,12 @@ import Testing
         let ids: [UInt64] = [1, 2]
         var out = ld_result_t()
         ids.withUnsafeBufferPointer { buffer in
-            var options = ld_options_t(source_content: buffer.baseAddress, target_content: nil, cancel: nil,
-                                       max_edits: unlimitedEdits)
-            #expect(run(algorithm, harness.workspace, buffer.baseAddress, 2, buffer.baseAddress, 2, &options, &out)
-                == LD_ERROR_INVALID)
+            var options = ld_options_t(
+                source_content: buffer.baseAddress, target_content: nil, cancel: nil,
+                max_edits: unlimitedEdits)
+            #expect(
+                run(algorithm, harness.workspace, buffer.baseAddress, 2, buffer.baseAddress, 2, &options, &out)
+                    == LD_ERROR_INVALID)
             // The other side being empty needs no array.
             #expect(run(algorithm, harness.workspace, buffer.baseAddress, 2, nil, 0, &options, &out) == LD_OK)
         }
@@ -58,8 +60,9 @@ import Testing
     @Test(arguments: algorithms)
     func everyAllocationFailureIsReportedAndLeaksNothing(algorithm: ldc_algorithm) {
         let source = (0..<500).map(UInt64.init), target = source.reversed().map { $0 }
-        var counter = ldc_counting_allocator(allocations: 0, deallocations: 0, live_bytes: 0,
-                                             peak_live_bytes: 0, fail_at: -1, attempts: 0)
+        var counter = ldc_counting_allocator(
+            allocations: 0, deallocations: 0, live_bytes: 0,
+            peak_live_bytes: 0, fail_at: -1, attempts: 0)
         var allocator = ldc_make_allocator(&counter)
         do {
             let harness = CoreHarness(allocator: &allocator)
@@ -68,8 +71,9 @@ import Testing
         let needed = counter.attempts
         #expect(needed > 1 && counter.live_bytes == 0)
         for failing in 0..<needed {
-            counter = ldc_counting_allocator(allocations: 0, deallocations: 0, live_bytes: 0,
-                                             peak_live_bytes: 0, fail_at: failing, attempts: 0)
+            counter = ldc_counting_allocator(
+                allocations: 0, deallocations: 0, live_bytes: 0,
+                peak_live_bytes: 0, fail_at: failing, attempts: 0)
             if failing == 0 {
                 var created: OpaquePointer?
                 #expect(ld_workspace_create(&allocator, &created) == LD_ERROR_ALLOC && created == nil)
@@ -77,18 +81,21 @@ import Testing
             }
             do {
                 let harness = CoreHarness(allocator: &allocator)
-                #expect(harness.diff(algorithm, source: source, target: target) == LD_ERROR_ALLOC,
-                        "allocation \(failing) should fail the diff")
-                #expect(harness.verify(algorithm, source: source, target: target).isEmpty,
-                        "the workspace must work after a failed allocation")
+                #expect(
+                    harness.diff(algorithm, source: source, target: target) == LD_ERROR_ALLOC,
+                    "allocation \(failing) should fail the diff")
+                #expect(
+                    harness.verify(algorithm, source: source, target: target).isEmpty,
+                    "the workspace must work after a failed allocation")
             }
             #expect(counter.live_bytes == 0, "allocation \(failing): \(counter.live_bytes) bytes leaked")
         }
     }
 
     @Test func tokenCreationFailureIsReported() {
-        var counter = ldc_counting_allocator(allocations: 0, deallocations: 0, live_bytes: 0,
-                                             peak_live_bytes: 0, fail_at: 0, attempts: 0)
+        var counter = ldc_counting_allocator(
+            allocations: 0, deallocations: 0, live_bytes: 0,
+            peak_live_bytes: 0, fail_at: 0, attempts: 0)
         var allocator = ldc_make_allocator(&counter)
         var token: OpaquePointer?
         #expect(ld_cancel_token_create(&allocator, &token) == LD_ERROR_ALLOC && token == nil)

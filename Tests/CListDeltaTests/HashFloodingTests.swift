@@ -37,8 +37,11 @@ import Testing
         let ordinary = (0..<count).map { _ in random.next() }
         let attack = crafted(count)
         let harness = CoreHarness()
-        #expect(harness.verify(LDC_HECKEL, source: Array(attack.prefix(2_000)),
-                               target: RandomLists.shuffled(Array(attack.prefix(2_000)), &random)).isEmpty)
+        #expect(
+            harness.verify(
+                LDC_HECKEL, source: Array(attack.prefix(2_000)),
+                target: RandomLists.shuffled(Array(attack.prefix(2_000)), &random)
+            ).isEmpty)
         let ordinaryTime = fastestDiff(harness, ordinary, RandomLists.shuffled(ordinary, &random))
         let attackTime = fastestDiff(harness, attack, RandomLists.shuffled(attack, &random))
         // Unseeded, the crafted list took 600 times as long; seeded, about as long.

@@ -1,6 +1,6 @@
 import CListDelta
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct HashTests {
     private func hash(_ bytes: [UInt8], seed: UInt64 = 0) -> UInt64 {
@@ -13,12 +13,12 @@ import TestSupport
     @Test func backendMatchesTheBuildConfiguration() {
         let backend = String(cString: ld_hash64_backend())
         #if SystemXXHash && os(Linux)
-        #expect(backend == "xxh3")
-        // Published XXH3-64 values.
-        #expect(hash([]) == 0x2D06_8005_38D3_94C2)
-        #expect(hash(Array("abc".utf8)) == 0x78AF_5F94_892F_3950)
+            #expect(backend == "xxh3")
+            // Published XXH3-64 values.
+            #expect(hash([]) == 0x2D06_8005_38D3_94C2)
+            #expect(hash(Array("abc".utf8)) == 0x78AF_5F94_892F_3950)
         #else
-        #expect(backend == "portable")
+            #expect(backend == "portable")
         #endif
     }
 

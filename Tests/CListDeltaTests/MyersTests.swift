@@ -1,7 +1,7 @@
 import CListDelta
 import CListDeltaChecks
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct MyersTests {
     @Test func rotationIsOneDeleteAndOneInsert() {
@@ -22,8 +22,9 @@ import TestSupport
             distance = result.deleted_count + result.inserted_count
         }
         #expect(distance > 2)
-        #expect(harness.diff(LDC_MYERS, source: source, target: target, maxEdits: distance - 1)
-            == LD_EDIT_BUDGET_EXCEEDED)
+        #expect(
+            harness.diff(LDC_MYERS, source: source, target: target, maxEdits: distance - 1)
+                == LD_EDIT_BUDGET_EXCEEDED)
         #expect(harness.diff(LDC_MYERS, source: source, target: target, maxEdits: distance) == LD_OK)
         // After a refusal the workspace diffs again correctly.
         #expect(harness.verify(LDC_MYERS, source: [1, 2, 3], target: [3, 2, 1]).isEmpty)

@@ -5,8 +5,9 @@ import Testing
 
 @Suite struct WorkspaceTests {
     private func counting() -> ldc_counting_allocator {
-        ldc_counting_allocator(allocations: 0, deallocations: 0, live_bytes: 0, peak_live_bytes: 0,
-                               fail_at: -1, attempts: 0)
+        ldc_counting_allocator(
+            allocations: 0, deallocations: 0, live_bytes: 0, peak_live_bytes: 0,
+            fail_at: -1, attempts: 0)
     }
 
     @Test(arguments: [LDC_HECKEL, LDC_MYERS])

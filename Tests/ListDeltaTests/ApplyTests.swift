@@ -27,8 +27,10 @@ import Testing
     }
 
     @Test func flatPathsNamingTwoSectionsThrow() {
-        let staged = StagedChangeset([Changeset(
-            data: [3], elementDeleted: [ElementPath(element: 0, section: 2), ElementPath(element: 1, section: 3)])])
+        let staged = StagedChangeset([
+            Changeset(
+                data: [3], elementDeleted: [ElementPath(element: 0, section: 2), ElementPath(element: 1, section: 3)])
+        ])
         #expect(throws: BatchUpdateError.sectionOutOfRange(.delete, section: 3, sectionCount: 3)) {
             try staged.apply(to: [1, 2, 3])
         }
@@ -42,8 +44,10 @@ import Testing
     @Test(arguments: [-1, 1 << 40])
     func sectionedPathsOutsideTheListThrow(section: Int) {
         let source = [ArraySection(model: 0, elements: [1, 2])]
-        let staged = StagedChangeset([Changeset(
-            data: [ArraySection(model: 0, elements: [2])], elementDeleted: [ElementPath(element: 0, section: section)])])
+        let staged = StagedChangeset([
+            Changeset(
+                data: [ArraySection(model: 0, elements: [2])], elementDeleted: [ElementPath(element: 0, section: section)])
+        ])
         #expect(throws: BatchUpdateError.self) { try staged.apply(to: source) }
         let sections = StagedChangeset([Changeset(data: [ArraySection<Int, Int>](), sectionDeleted: [section])])
         #expect(throws: BatchUpdateError.self) { try sections.apply(to: source) }

@@ -24,15 +24,17 @@ import Testing
         let target = (0..<1_000_000).map { _ in Int(truncatingIfNeeded: random.next()) }
         // The budget bounds the diff to seconds: ignoring cancellation fails, it does not hang.
         let task = Task {
-            try await StagedChangeset.diffInBackground(source: source, target: target,
-                                                       algorithm: .longestCommonSubsequence(editBudget: 60_000))
+            try await StagedChangeset.diffInBackground(
+                source: source, target: target,
+                algorithm: .longestCommonSubsequence(editBudget: 60_000))
         }
         let cancel = DelayedAction(after: 0.1) { task.cancel() }
         await #expect(throws: CancellationError.self) { try await task.value }
         // This task resumes only when the shared pool has a thread for it, so the bound proves
         // no more than that the diff stopped early; the benchmark measures the latency itself.
-        #expect(Date().timeIntervalSince(cancel.time ?? .distantFuture) < 120,
-                "only a diff ignoring cancellation takes this long")
+        #expect(
+            Date().timeIntervalSince(cancel.time ?? .distantFuture) < 120,
+            "only a diff ignoring cancellation takes this long")
         // The workspace went back to the pool and diffs again.
         let next = try await StagedChangeset.diffInBackground(source: [1, 2, 3], target: [3, 1])
         #expect(try next.apply(to: [1, 2, 3]) == [3, 1])
@@ -52,8 +54,10 @@ import Testing
         let source = (0..<200_000).map { _ in Int(truncatingIfNeeded: random.next()) }
         let target = (0..<200_000).map { _ in Int(truncatingIfNeeded: random.next()) }
         let cancelled = await withCheckedContinuation { continuation in
-            let task = StagedChangeset.diff(source: source, target: target, algorithm: .longestCommonSubsequence(editBudget: 60_000),
-                                            on: queue, completionQueue: delivery) { continuation.resume(returning: $0) }
+            let task = StagedChangeset.diff(
+                source: source, target: target, algorithm: .longestCommonSubsequence(editBudget: 60_000),
+                on: queue, completionQueue: delivery
+            ) { continuation.resume(returning: $0) }
             _ = DelayedAction(after: 0.1) { task.cancel() }
         }
         #expect(throws: CancellationError.self) { try cancelled.get() }

@@ -5,8 +5,10 @@ import Testing
 @Suite struct BatchUpdateValidatorTests {
     private func path(_ element: Int, _ section: Int) -> ElementPath { ElementPath(element: element, section: section) }
 
-    private func expectRejected(_ batch: BatchUpdate, before: [Int], after: [Int], _ error: BatchUpdateError,
-                                sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectRejected(
+        _ batch: BatchUpdate, before: [Int], after: [Int], _ error: BatchUpdateError,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(throws: error, sourceLocation: sourceLocation) {
             try BatchUpdateValidator.validate(batch, elementCountsBefore: before, elementCountsAfter: after)
         }
@@ -23,60 +25,83 @@ import Testing
     }
 
     @Test func countMismatchesAreCaught() {
-        expectRejected(BatchUpdate(insertedElements: [path(0, 0)]), before: [2], after: [2],
-                       .elementCountMismatch(section: 0, expected: 3, actual: 2))
-        expectRejected(BatchUpdate(deletedSections: [0]), before: [1, 1], after: [1, 1],
-                       .sectionCountMismatch(expected: 1, actual: 2))
+        expectRejected(
+            BatchUpdate(insertedElements: [path(0, 0)]), before: [2], after: [2],
+            .elementCountMismatch(section: 0, expected: 3, actual: 2))
+        expectRejected(
+            BatchUpdate(deletedSections: [0]), before: [1, 1], after: [1, 1],
+            .sectionCountMismatch(expected: 1, actual: 2))
         // The classic crash: data changed with no batch operations at all.
         expectRejected(BatchUpdate(), before: [3], after: [4], .elementCountMismatch(section: 0, expected: 3, actual: 4))
     }
 
     @Test func indicesAreReadInTheRightSpace() {
         // Deletes refer to the list before the batch, inserts to the list after it.
-        expectRejected(BatchUpdate(deletedElements: [path(3, 0)]), before: [3], after: [2],
-                       .elementOutOfRange(.delete, path: path(3, 0), elementCount: 3))
-        expectRejected(BatchUpdate(insertedElements: [path(4, 0)]), before: [3], after: [4],
-                       .elementOutOfRange(.insert, path: path(4, 0), elementCount: 4))
-        expectRejected(BatchUpdate(reloadedSections: [2]), before: [1, 1], after: [1, 1],
-                       .sectionOutOfRange(.reload, section: 2, sectionCount: 2))
+        expectRejected(
+            BatchUpdate(deletedElements: [path(3, 0)]), before: [3], after: [2],
+            .elementOutOfRange(.delete, path: path(3, 0), elementCount: 3))
+        expectRejected(
+            BatchUpdate(insertedElements: [path(4, 0)]), before: [3], after: [4],
+            .elementOutOfRange(.insert, path: path(4, 0), elementCount: 4))
+        expectRejected(
+            BatchUpdate(reloadedSections: [2]), before: [1, 1], after: [1, 1],
+            .sectionOutOfRange(.reload, section: 2, sectionCount: 2))
     }
 
     @Test func crashingCombinationsAreCaught() {
-        expectRejected(BatchUpdate(deletedElements: [path(0, 0)], reloadedElements: [path(0, 0)]), before: [2], after: [1],
-                       .conflictingElementOperations(.delete, .reload, path: path(0, 0)))
-        expectRejected(BatchUpdate(deletedElements: [path(0, 0)], movedElements: [.init(source: path(0, 0), target: path(0, 0))]),
-                       before: [2], after: [1], .conflictingElementOperations(.delete, .moveFrom, path: path(0, 0)))
-        expectRejected(BatchUpdate(insertedElements: [path(1, 0)], movedElements: [.init(source: path(0, 0), target: path(1, 0))]),
-                       before: [2], after: [3], .conflictingElementOperations(.insert, .moveTo, path: path(1, 0)))
-        expectRejected(BatchUpdate(reloadedElements: [path(0, 0)], movedElements: [.init(source: path(0, 0), target: path(1, 0))]),
-                       before: [2], after: [2], .conflictingElementOperations(.reload, .moveFrom, path: path(0, 0)))
-        expectRejected(BatchUpdate(movedElements: [.init(source: path(0, 0), target: path(1, 0)),
-                                                   .init(source: path(0, 0), target: path(0, 0))]),
-                       before: [2], after: [2], .duplicateElement(.moveFrom, path: path(0, 0)))
-        expectRejected(BatchUpdate(deletedSections: [0], reloadedSections: [0]), before: [1], after: [],
-                       .conflictingSectionOperations(.delete, .reload, section: 0))
-        expectRejected(BatchUpdate(deletedSections: [0], movedSections: [.init(source: 0, target: 0)]), before: [1, 1], after: [1],
-                       .conflictingSectionOperations(.delete, .moveFrom, section: 0))
-        expectRejected(BatchUpdate(insertedSections: [0], movedSections: [.init(source: 1, target: 0)]), before: [1, 1], after: [1, 1, 1],
-                       .conflictingSectionOperations(.insert, .moveTo, section: 0))
+        expectRejected(
+            BatchUpdate(deletedElements: [path(0, 0)], reloadedElements: [path(0, 0)]), before: [2], after: [1],
+            .conflictingElementOperations(.delete, .reload, path: path(0, 0)))
+        expectRejected(
+            BatchUpdate(deletedElements: [path(0, 0)], movedElements: [.init(source: path(0, 0), target: path(0, 0))]),
+            before: [2], after: [1], .conflictingElementOperations(.delete, .moveFrom, path: path(0, 0)))
+        expectRejected(
+            BatchUpdate(insertedElements: [path(1, 0)], movedElements: [.init(source: path(0, 0), target: path(1, 0))]),
+            before: [2], after: [3], .conflictingElementOperations(.insert, .moveTo, path: path(1, 0)))
+        expectRejected(
+            BatchUpdate(reloadedElements: [path(0, 0)], movedElements: [.init(source: path(0, 0), target: path(1, 0))]),
+            before: [2], after: [2], .conflictingElementOperations(.reload, .moveFrom, path: path(0, 0)))
+        expectRejected(
+            BatchUpdate(movedElements: [
+                .init(source: path(0, 0), target: path(1, 0)),
+                .init(source: path(0, 0), target: path(0, 0)),
+            ]),
+            before: [2], after: [2], .duplicateElement(.moveFrom, path: path(0, 0)))
+        expectRejected(
+            BatchUpdate(deletedSections: [0], reloadedSections: [0]), before: [1], after: [],
+            .conflictingSectionOperations(.delete, .reload, section: 0))
+        expectRejected(
+            BatchUpdate(deletedSections: [0], movedSections: [.init(source: 0, target: 0)]), before: [1, 1], after: [1],
+            .conflictingSectionOperations(.delete, .moveFrom, section: 0))
+        expectRejected(
+            BatchUpdate(insertedSections: [0], movedSections: [.init(source: 1, target: 0)]), before: [1, 1], after: [1, 1, 1],
+            .conflictingSectionOperations(.insert, .moveTo, section: 0))
     }
 
     @Test func elementOperationsInChangingSectionsAreCaught() {
-        expectRejected(BatchUpdate(deletedSections: [0], deletedElements: [path(0, 0)]), before: [1, 1], after: [1],
-                       .elementInDeletedSection(.delete, path: path(0, 0)))
-        expectRejected(BatchUpdate(deletedSections: [0], movedElements: [.init(source: path(0, 0), target: path(0, 0))]),
-                       before: [1, 1], after: [2], .elementInDeletedSection(.moveFrom, path: path(0, 0)))
-        expectRejected(BatchUpdate(insertedSections: [1], insertedElements: [path(0, 1)]), before: [1], after: [1, 1],
-                       .elementIntoChangingSection(.insert, path: path(0, 1)))
-        expectRejected(BatchUpdate(insertedSections: [1], movedElements: [.init(source: path(0, 0), target: path(0, 1))]),
-                       before: [1], after: [0, 1], .elementIntoChangingSection(.moveTo, path: path(0, 1)))
-        expectRejected(BatchUpdate(movedSections: [.init(source: 0, target: 1)],
-                                   movedElements: [.init(source: path(0, 1), target: path(0, 1))]),
-                       before: [1, 1], after: [0, 2], .elementIntoChangingSection(.moveTo, path: path(0, 1)))
-        expectRejected(BatchUpdate(reloadedSections: [0], deletedElements: [path(0, 0)]), before: [2], after: [1],
-                       .elementInReloadedSection(.delete, path: path(0, 0)))
-        expectRejected(BatchUpdate(reloadedSections: [0], insertedElements: [path(0, 0)]), before: [2], after: [3],
-                       .elementInReloadedSection(.insert, path: path(0, 0)))
+        expectRejected(
+            BatchUpdate(deletedSections: [0], deletedElements: [path(0, 0)]), before: [1, 1], after: [1],
+            .elementInDeletedSection(.delete, path: path(0, 0)))
+        expectRejected(
+            BatchUpdate(deletedSections: [0], movedElements: [.init(source: path(0, 0), target: path(0, 0))]),
+            before: [1, 1], after: [2], .elementInDeletedSection(.moveFrom, path: path(0, 0)))
+        expectRejected(
+            BatchUpdate(insertedSections: [1], insertedElements: [path(0, 1)]), before: [1], after: [1, 1],
+            .elementIntoChangingSection(.insert, path: path(0, 1)))
+        expectRejected(
+            BatchUpdate(insertedSections: [1], movedElements: [.init(source: path(0, 0), target: path(0, 1))]),
+            before: [1], after: [0, 1], .elementIntoChangingSection(.moveTo, path: path(0, 1)))
+        expectRejected(
+            BatchUpdate(
+                movedSections: [.init(source: 0, target: 1)],
+                movedElements: [.init(source: path(0, 1), target: path(0, 1))]),
+            before: [1, 1], after: [0, 2], .elementIntoChangingSection(.moveTo, path: path(0, 1)))
+        expectRejected(
+            BatchUpdate(reloadedSections: [0], deletedElements: [path(0, 0)]), before: [2], after: [1],
+            .elementInReloadedSection(.delete, path: path(0, 0)))
+        expectRejected(
+            BatchUpdate(reloadedSections: [0], insertedElements: [path(0, 0)]), before: [2], after: [3],
+            .elementInReloadedSection(.insert, path: path(0, 0)))
     }
 
     @Test func errorsDescribeThemselves() {

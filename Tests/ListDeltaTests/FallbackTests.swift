@@ -1,5 +1,6 @@
-@testable import ListDelta
 import Testing
+
+@testable import ListDelta
 
 /// The changesets the never-failing initialisers fall back to when the core cannot run (a list
 /// over the maximum count, or no memory): replace everything, still as valid batches.
@@ -15,7 +16,8 @@ import Testing
     @Test func sectionedFallbackReplacesEverySection() {
         let source = [Section(model: Header(id: 1), elements: [Item(id: 1)])]
         let target = [Section(model: Header(id: 1), elements: []), Section(model: Header(id: 2), elements: [Item(id: 5)])]
-        expectValidSectionStages(StagedChangeset(replacingSections: source, with: target), from: source, to: target,
-                                 "sectioned fallback")
+        expectValidSectionStages(
+            StagedChangeset(replacingSections: source, with: target), from: source, to: target,
+            "sectioned fallback")
     }
 }

@@ -29,8 +29,10 @@ enum RandomModels {
     static func flat(seed: UInt64, maximumCount: Int = 30) -> (source: [Item], target: [Item]) {
         var random = SplitMix64(seed: seed)
         let (source, target) = RandomLists.pair(seed: seed, maximumCount: maximumCount)
-        return (source.map { Item(id: Int($0)) },
-                target.map { Item(id: Int($0), content: random.bounded(5) == 0 ? 1 : 0) })
+        return (
+            source.map { Item(id: Int($0)) },
+            target.map { Item(id: Int($0), content: random.bounded(5) == 0 ? 1 : 0) }
+        )
     }
 
     static func sectioned(seed: UInt64) -> (source: [Section], target: [Section]) {
@@ -59,7 +61,8 @@ enum RandomModels {
                 target[s].elements.remove(at: random.bounded(target[s].elements.count))
             }
             for _ in 0..<random.bounded(3) {
-                target[s].elements.insert(Item(id: random.bounded(itemAlphabet + 10)), at: random.bounded(target[s].elements.count + 1))
+                target[s].elements.insert(
+                    Item(id: random.bounded(itemAlphabet + 10)), at: random.bounded(target[s].elements.count + 1))
             }
             for e in target[s].elements.indices where random.bounded(6) == 0 { target[s].elements[e].content = 1 }
             if random.bounded(5) == 0 { target[s].model.title = 1 }
@@ -83,8 +86,9 @@ func expectValidStages<C: Collection & Equatable>(
         lastKind = kind
         do {
             let next = try replay(StagedChangeset([stage]), current)
-            #expect(next == stage.data, "replay differs from the stage's data, \(context())\nstage \(stage)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                next == stage.data, "replay differs from the stage's data, \(context())\nstage \(stage)",
+                sourceLocation: sourceLocation)
             current = stage.data
         } catch {
             Issue.record("invalid batch: \(error), \(context())\nstage \(stage)", sourceLocation: sourceLocation)
@@ -99,8 +103,9 @@ func expectValidStages<C: RangeReplaceableCollection & Equatable>(
     _ staged: StagedChangeset<C>, from source: C, to target: C, _ context: @autoclosure () -> String,
     sourceLocation: SourceLocation = #_sourceLocation
 ) where C.Element: Differentiable {
-    expectValidStages(staged, from: source, to: target, context(), replay: { try $0.apply(to: $1) },
-                      sourceLocation: sourceLocation)
+    expectValidStages(
+        staged, from: source, to: target, context(), replay: { try $0.apply(to: $1) },
+        sourceLocation: sourceLocation)
 }
 
 /// ``expectValidStages(_:from:to:_:replay:sourceLocation:)`` for a list of sections.
@@ -108,8 +113,9 @@ func expectValidSectionStages(
     _ staged: StagedChangeset<[Section]>, from source: [Section], to target: [Section], _ context: @autoclosure () -> String,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    expectValidStages(staged, from: source, to: target, context(), replay: { try $0.apply(to: $1) },
-                      sourceLocation: sourceLocation)
+    expectValidStages(
+        staged, from: source, to: target, context(), replay: { try $0.apply(to: $1) },
+        sourceLocation: sourceLocation)
 }
 
 /// Which of the five stages a changeset is; 0 when it mixes kinds.
@@ -157,7 +163,9 @@ func minimalSectionMoves(_ source: [Section], _ target: [Section]) -> Int {
     let matches = kthPairs(flatSource.map(\.id), flatTarget.map(\.id))
     var moves = 0
     for t in target.indices {
-        let matched = flatTarget.indices.filter { flatTarget[$0].section == t && matches[$0] != nil }.map { flatSource[matches[$0]!] }
+        let matched = flatTarget.indices.filter { flatTarget[$0].section == t && matches[$0] != nil }.map {
+            flatSource[matches[$0]!]
+        }
         let staying = matched.filter { $0.section == sectionOf[t] }.map(\.element)
         moves += matched.count - bruteForceLIS(staying)
     }

@@ -56,8 +56,10 @@ struct LawlessItem: Differentiable, Equatable {
             let source = (0..<count).map(LawlessItem.init), target = (count / 2..<count * 2).reversed().map(LawlessItem.init)
             let staged = StagedChangeset(source: source, target: target)
             expectValidStages(staged, from: source, to: target, "lawless identifiers, \(count)")
-            let sections = [ArraySection(model: LawlessItem(value: 0), elements: source),
-                            ArraySection(model: LawlessItem(value: 1), elements: target)]
+            let sections = [
+                ArraySection(model: LawlessItem(value: 0), elements: source),
+                ArraySection(model: LawlessItem(value: 1), elements: target),
+            ]
             let sectionTarget = Array(sections.reversed())
             let sectioned = StagedChangeset(source: sections, target: sectionTarget)
             #expect((try? sectioned.apply(to: sections)) == sectionTarget)
@@ -86,7 +88,8 @@ struct LawlessItem: Differentiable, Equatable {
         var random = SplitMix64(seed: 17)
         let strings = (0..<200).map { "item-\($0)" }
         let shuffledStrings = Array(strings.dropFirst(10).reversed()) + ["new"]
-        expectValidStages(StagedChangeset(source: strings, target: shuffledStrings), from: strings, to: shuffledStrings, "strings")
+        expectValidStages(
+            StagedChangeset(source: strings, target: shuffledStrings), from: strings, to: shuffledStrings, "strings")
 
         let uuids = (0..<51).map { _ in UUID(uuid: randomUUIDBytes(&random)) }
         let uuidTarget = Array(uuids.prefix(50).shuffled(using: &random).prefix(40)) + [uuids[50]]
@@ -111,9 +114,9 @@ struct LawlessItem: Differentiable, Equatable {
     }
 
     @Test(arguments: [
-        ("caf\u{E9}", "cafe\u{301}"),   // precomposed against combining accent
+        ("caf\u{E9}", "cafe\u{301}"),  // precomposed against combining accent
         ("\u{C5}ngstr\u{F6}m", "\u{212B}ngstro\u{308}m"),  // ANGSTROM SIGN decomposes to Å
-        ("Kelvin", "\u{212A}elvin"),    // KELVIN SIGN is canonically "K": non-ASCII against ASCII
+        ("Kelvin", "\u{212A}elvin"),  // KELVIN SIGN is canonically "K": non-ASCII against ASCII
         ("a;b`c", "a\u{37E}b\u{1FEF}c"),  // GREEK QUESTION MARK and GREEK VARIA
     ])
     func canonicallyEquivalentStringsAreOneIdentifier(_ composed: String, _ decomposed: String) {

@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
-@testable import ListDelta
 import TestSupport
 import Testing
+
+@testable import ListDelta
 
 /// Usage patterns of the list frameworks ListDelta serves, played against a list view that
 /// validates every batch the way UIKit does.
@@ -156,8 +157,10 @@ import Testing
         let view = FakeListView(counts: [0]) { [] }
         let updater = ListUpdater<[Item]>(initial: [], target: view) { source, target, cancellation in
             Thread.sleep(forTimeInterval: diffTime)
-            return StagedChangeset(try flatStages(source: source, target: target, section: 0, algorithm: .heckel,
-                                                  cancellation: cancellation))
+            return StagedChangeset(
+                try flatStages(
+                    source: source, target: target, section: 0, algorithm: .heckel,
+                    cancellation: cancellation))
         }
         view.dataCounts = { [weak updater] in [updater?.data.count ?? 0] }
         let ages = Ages()

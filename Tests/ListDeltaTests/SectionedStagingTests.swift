@@ -30,8 +30,9 @@ import Testing
             let (source, target) = RandomModels.sectioned(seed: seed)
             let staged = StagedChangeset(source: source, target: target)
             expectValidSectionStages(staged, from: source, to: target, "seed \(seed)\nsource \(source)\ntarget \(target)")
-            #expect(staged.reduce(0) { $0 + $1.elementMoved.count } == minimalSectionMoves(source, target),
-                    "moves are not minimal, seed \(seed)")
+            #expect(
+                staged.reduce(0) { $0 + $1.elementMoved.count } == minimalSectionMoves(source, target),
+                "moves are not minimal, seed \(seed)")
         }
     }
 
@@ -49,8 +50,9 @@ import Testing
         let b = Section(model: Header(id: 2), elements: (0..<5).map { Item(id: $0) })
         let c = Section(model: Header(id: 3), elements: (5..<9).map { Item(id: $0) })
         for (source, target) in [([a, b, c], [c, b, a]), ([a], [b, c]), ([b, c], []), ([], [a, a]), ([a, a, b], [b, a])] {
-            expectValidSectionStages(StagedChangeset(source: source, target: target), from: source, to: target,
-                                     "\(source) → \(target)")
+            expectValidSectionStages(
+                StagedChangeset(source: source, target: target), from: source, to: target,
+                "\(source) → \(target)")
         }
     }
 }

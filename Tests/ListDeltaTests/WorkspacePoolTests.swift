@@ -1,6 +1,7 @@
-@testable import ListDelta
 import TestSupport
 import Testing
+
+@testable import ListDelta
 
 /// The pool keeps repeated large diffs warm, gives large workspaces' memory back once they
 /// idle, and purges on request.

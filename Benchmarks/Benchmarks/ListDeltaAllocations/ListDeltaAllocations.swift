@@ -10,8 +10,10 @@ import Workloads
 let w100k = FlatWorkload.w100k()
 let wstr100k = (source: w100k.source.map { "item-\($0)" }, target: w100k.target.map { "item-\($0)" })
 let wsect = SectionedWorkload.wsect()
-let wsectSections = (source: wsect.source.map { ArraySection(model: $0.model, elements: $0.items) },
-                     target: wsect.target.map { ArraySection(model: $0.model, elements: $0.items) })
+let wsectSections = (
+    source: wsect.source.map { ArraySection(model: $0.model, elements: $0.items) },
+    target: wsect.target.map { ArraySection(model: $0.model, elements: $0.items) }
+)
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -53,8 +55,10 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             source.withUnsafeBufferPointer { source in
                 target.withUnsafeBufferPointer { target in
-                    blackHole(ld_heckel_diff(workspace.pointer, source.baseAddress, source.count,
-                                             target.baseAddress, target.count, nil, &result))
+                    blackHole(
+                        ld_heckel_diff(
+                            workspace.pointer, source.baseAddress, source.count,
+                            target.baseAddress, target.count, nil, &result))
                 }
             }
         }

@@ -87,8 +87,11 @@ public struct PlainHeckelDiff<Element: Hashable> {
                 inserted.append(ElementPath(element: index, section: section))
                 insertsBefore += 1
             } else if match - deletesBefore[match] + insertsBefore != index {
-                moved.append((ElementPath(element: match - deletesBefore[match], section: section),
-                              ElementPath(element: index, section: section)))
+                moved.append(
+                    (
+                        ElementPath(element: match - deletesBefore[match], section: section),
+                        ElementPath(element: index, section: section)
+                    ))
             }
         }
         if !deleted.isEmpty || !updated.isEmpty { stages.append(afterDeletes) }

@@ -10,8 +10,10 @@ public struct FlatWorkload: Sendable {
     public let generatedEdits: Int
 
     /// `flat(n, del, ins, mov)`, as Benchmarks/README.md describes it.
-    public static func flat(name: String, count: Int, deletes: Int, inserts: Int, moves: Int,
-                            seed: UInt64 = 42) -> FlatWorkload {
+    public static func flat(
+        name: String, count: Int, deletes: Int, inserts: Int, moves: Int,
+        seed: UInt64 = 42
+    ) -> FlatWorkload {
         var random = SpecRandom(seed: seed)
         let source = Array(0..<count)
         var deleted = [Bool](repeating: false, count: count)
@@ -27,13 +29,15 @@ public struct FlatWorkload: Sendable {
         }
         let rest = afterInsert.filter { $0 >= count || !isMoved[$0] }
         let target = random.insertAtRandomGaps(rest, moved)
-        return FlatWorkload(name: name, source: source, target: target, generatedMoves: moves,
-                            generatedEdits: deletes + inserts + 2 * moves)
+        return FlatWorkload(
+            name: name, source: source, target: target, generatedMoves: moves,
+            generatedEdits: deletes + inserts + 2 * moves)
     }
 
     public static func reversed(name: String, count: Int) -> FlatWorkload {
-        FlatWorkload(name: name, source: Array(0..<count), target: (0..<count).reversed(),
-                     generatedMoves: count - 1, generatedEdits: 2 * (count - 1))
+        FlatWorkload(
+            name: name, source: Array(0..<count), target: (0..<count).reversed(),
+            generatedMoves: count - 1, generatedEdits: 2 * (count - 1))
     }
 
     public static let w5k = flat(name: "W5k", count: 5_000, deletes: 1_000, inserts: 1_000, moves: 200)
@@ -51,8 +55,9 @@ public struct FlatWorkload: Sendable {
     /// A list of `count` elements edited in the proportions of W100k (10% deleted, 10%
     /// inserted, 2% moved): the size sweep of the chart.
     public static func scaled(count: Int, seed: UInt64 = 42) -> FlatWorkload {
-        flat(name: "flat(\(count))", count: count, deletes: count / 10, inserts: count / 10,
-             moves: count / 50, seed: seed)
+        flat(
+            name: "flat(\(count))", count: count, deletes: count / 10, inserts: count / 10,
+            moves: count / 50, seed: seed)
     }
 }
 
@@ -119,8 +124,10 @@ public struct SectionedWorkload: Sendable {
     }
 
     /// `sections` with only the items of `flat` whose flat index passes `keep`.
-    private static func rebuild(_ sections: [Section], from flat: [(section: Int, item: Int)],
-                                keeping keep: (Int) -> Bool) -> [Section] {
+    private static func rebuild(
+        _ sections: [Section], from flat: [(section: Int, item: Int)],
+        keeping keep: (Int) -> Bool
+    ) -> [Section] {
         var result = sections.map { Section(model: $0.model, items: []) }
         for (index, entry) in flat.enumerated() where keep(index) {
             result[entry.section].items.append(entry.item)

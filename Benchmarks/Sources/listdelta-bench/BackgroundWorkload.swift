@@ -8,7 +8,7 @@ enum BackgroundWorkload {
     struct Report {
         var name: String
         var statistics: ListUpdater<[Int]>.Statistics
-        var latencies: [Double]      // ms from a snapshot's submission to its result being applied
+        var latencies: [Double]  // ms from a snapshot's submission to its result being applied
         var mainThreadPerUpdate: [Double]  // ms of main-thread work per applied update
     }
 
@@ -62,8 +62,9 @@ enum BackgroundWorkload {
         }.value
         await updater.settled()
         return await MainActor.run {
-            Report(name: name, statistics: updater.statistics, latencies: applied.values,
-                   mainThreadPerUpdate: perUpdate(target.batchMilliseconds, applied: updater.statistics.applied))
+            Report(
+                name: name, statistics: updater.statistics, latencies: applied.values,
+                mainThreadPerUpdate: perUpdate(target.batchMilliseconds, applied: updater.statistics.applied))
         }
     }
 
@@ -88,17 +89,24 @@ enum BackgroundWorkload {
             func percentile(_ p: Double) -> String {
                 sorted.isEmpty ? "—" : format(sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))])
             }
-            lines.append("| \(report.name) | \(s.submitted) | \(s.diffsStarted) | \(s.diffsCompleted) | \(s.diffsCancelled) | "
-                + "\(s.diffsFailed) | \(s.applied) | \(report.latencies.last.map(format) ?? "—") | \(percentile(0.5)) | "
-                + "\(percentile(0.99)) | \(report.mainThreadPerUpdate.first.map(format) ?? "—") |")
+            lines.append(
+                "| \(report.name) | \(s.submitted) | \(s.diffsStarted) | \(s.diffsCompleted) | \(s.diffsCancelled) | "
+                    + "\(s.diffsFailed) | \(s.applied) | \(report.latencies.last.map(format) ?? "—") | \(percentile(0.5)) | "
+                    + "\(percentile(0.99)) | \(report.mainThreadPerUpdate.first.map(format) ?? "—") |")
         }
         let lastLatencies = byLastLatency.compactMap(\.latencies.last)
         if let fastest = lastLatencies.first, let slowest = lastLatencies.last {
-            lines += ["", "Last-result latency over \(bursts.count) bursts: \(format(fastest)) ms at best, "
-                + "\(format(lastLatencies[lastLatencies.count / 2])) ms median (the row above), \(format(slowest)) ms at worst."]
+            lines += [
+                "",
+                "Last-result latency over \(bursts.count) bursts: \(format(fastest)) ms at best, "
+                    + "\(format(lastLatencies[lastLatencies.count / 2])) ms median (the row above), \(format(slowest)) ms at worst.",
+            ]
         }
         if let oneDiff {
-            lines += ["", "One W100k end-to-end diff takes \(format(oneDiff)) ms in this run; the target for the last result's latency is 2× that."]
+            lines += [
+                "",
+                "One W100k end-to-end diff takes \(format(oneDiff)) ms in this run; the target for the last result's latency is 2× that.",
+            ]
         }
         return lines.joined(separator: "\n")
     }
@@ -121,8 +129,8 @@ func milliseconds(_ duration: Duration) -> Double {
 enum CancellationLatency {
     struct Sample {
         var algorithm: String
-        var cancelAfter: Double   // ms after the diff started
-        var latency: Double?      // ms from cancel() to the throw; nil when the diff finished first
+        var cancelAfter: Double  // ms after the diff started
+        var latency: Double?  // ms from cancel() to the throw; nil when the diff finished first
     }
 
     static func measure() async -> [Sample] {
@@ -137,19 +145,27 @@ enum CancellationLatency {
                 let cancelled = ContinuousClock.now
                 task.cancel()
                 let threw: Bool
-                do { _ = try await task.value; threw = false } catch { threw = error is CancellationError }
-                samples.append(Sample(algorithm: name, cancelAfter: Double(delay),
-                                      latency: threw ? milliseconds(ContinuousClock.now - cancelled) : nil))
+                do {
+                    _ = try await task.value
+                    threw = false
+                } catch { threw = error is CancellationError }
+                samples.append(
+                    Sample(
+                        algorithm: name, cancelAfter: Double(delay),
+                        latency: threw ? milliseconds(ContinuousClock.now - cancelled) : nil))
             }
         }
         return samples
     }
 
     static func markdown(_ samples: [Sample]) -> String {
-        var lines = ["### Cancellation — W1M, `diffInBackground` cancelled while it runs", "",
-                     "| algorithm | cancelled after ms | cancel → CancellationError ms |", "|---|---:|---:|"]
+        var lines = [
+            "### Cancellation — W1M, `diffInBackground` cancelled while it runs", "",
+            "| algorithm | cancelled after ms | cancel → CancellationError ms |", "|---|---:|---:|",
+        ]
         for sample in samples {
-            lines.append("| \(sample.algorithm) | \(format(sample.cancelAfter)) | \(sample.latency.map(format) ?? "finished first") |")
+            lines.append(
+                "| \(sample.algorithm) | \(format(sample.cancelAfter)) | \(sample.latency.map(format) ?? "finished first") |")
         }
         return lines.joined(separator: "\n")
     }

@@ -8,11 +8,18 @@ import Workloads
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listdelta-bench",
-        abstract: "Times ListDelta against a plain-Swift Heckel, the standard library and the hash-table floor on the workloads described in Benchmarks/README.md."
+        abstract:
+            "Times ListDelta against a plain-Swift Heckel, the standard library and the hash-table floor on the workloads described in Benchmarks/README.md."
     )
 
     enum WorkloadName: String, CaseIterable, ExpressibleByArgument {
-        case w5k = "W5k", w100k = "W100k", w1m = "W1M", w10m = "W10M", wrev100k = "Wrev100k", wstr100k = "Wstr100k", wsect = "Wsect"
+        case w5k = "W5k"
+        case w100k = "W100k"
+        case w1m = "W1M"
+        case w10m = "W10M"
+        case wrev100k = "Wrev100k"
+        case wstr100k = "Wstr100k"
+        case wsect = "Wsect"
         case background = "Wbackground"
     }
 
@@ -48,16 +55,17 @@ struct BenchCommand: ParsableCommand {
                 print(runWithMainActor { await measureBackground(runs: runs) } + "\n")
                 continue
             }
-            let table: Table = switch name {
-            case .w5k: measureFlat(FlatWorkload.w5k, runs: runs)
-            case .w100k: measureFlat(FlatWorkload.w100k(), runs: runs)
-            case .w1m: measureFlat(FlatWorkload.w1m(), runs: runs)
-            case .w10m: measureScale(FlatWorkload.w10m(), runs: runs)
-            case .wrev100k: measureFlat(FlatWorkload.wrev100k(), runs: runs)
-            case .wstr100k: measureStrings(FlatWorkload.w100k(), runs: runs)
-            case .wsect: measureSections(SectionedWorkload.wsect(), runs: runs)
-            case .background: preconditionFailure("measured above")
-            }
+            let table: Table =
+                switch name {
+                case .w5k: measureFlat(FlatWorkload.w5k, runs: runs)
+                case .w100k: measureFlat(FlatWorkload.w100k(), runs: runs)
+                case .w1m: measureFlat(FlatWorkload.w1m(), runs: runs)
+                case .w10m: measureScale(FlatWorkload.w10m(), runs: runs)
+                case .wrev100k: measureFlat(FlatWorkload.wrev100k(), runs: runs)
+                case .wstr100k: measureStrings(FlatWorkload.w100k(), runs: runs)
+                case .wsect: measureSections(SectionedWorkload.wsect(), runs: runs)
+                case .background: preconditionFailure("measured above")
+                }
             tables.append(table)
             print(table.markdown + "\n")
         }
@@ -94,8 +102,9 @@ struct BenchCommand: ParsableCommand {
         }
         if wants("stdlib") {
             step(name, "standard library")
-            rows += StandardLibraryContender().measure(source: workload.source, target: workload.target,
-                                                      edits: workload.generatedEdits, runs: runs)
+            rows += StandardLibraryContender().measure(
+                source: workload.source, target: workload.target,
+                edits: workload.generatedEdits, runs: runs)
         }
         rows += run(name, "hash-table floor") { FloorContender().measure(arrays, runs: runs) }
         let detail = "n = \(workload.source.count), m = \(workload.target.count), generated moves ≤ \(workload.generatedMoves)"
@@ -114,7 +123,8 @@ struct BenchCommand: ParsableCommand {
             EndToEndContender().measureCold(source: workload.source, target: workload.target, runs: runs)
         }
         rows += run(name, "hash-table floor") { FloorContender().measure(arrays, runs: runs) }
-        let detail = "n = \(workload.source.count), m = \(workload.target.count), generated moves ≤ \(workload.generatedMoves); "
+        let detail =
+            "n = \(workload.source.count), m = \(workload.target.count), generated moves ≤ \(workload.generatedMoves); "
             + "end-to-end is a repeated diff on a warm workspace, the first diff starts with every workspace purged"
         return Table(workload: name, detail: detail, reference: "ListDelta end-to-end", rows: rows)
     }
@@ -149,8 +159,9 @@ struct BenchCommand: ParsableCommand {
             rows += StandardLibraryContender().measure(source: source, target: target, edits: base.generatedEdits, runs: runs)
         }
         rows += run(name, "hash-table floor") { FloorContender().measure(arrays, runs: runs) }
-        return Table(workload: name, detail: "W100k with String identifiers \"item-<n>\" (core and floor on their 64-bit hashes)",
-                     reference: "ListDelta end-to-end", rows: rows)
+        return Table(
+            workload: name, detail: "W100k with String identifiers \"item-<n>\" (core and floor on their 64-bit hashes)",
+            reference: "ListDelta end-to-end", rows: rows)
     }
 
     func measureSections(_ workload: SectionedWorkload, runs: Int) -> Table {
@@ -159,7 +170,9 @@ struct BenchCommand: ParsableCommand {
         let flatSource = workload.source.flatMap(\.items), flatTarget = workload.target.flatMap(\.items)
         let arrays = IdentityArrays(source: flatSource.map { UInt64($0) }, target: flatTarget.map { UInt64($0) })
         let name = "Wsect"
-        var rows = run(name, "ListDelta end-to-end") { EndToEndContender().measureSections(source: source, target: target, runs: runs) }
+        var rows = run(name, "ListDelta end-to-end") {
+            EndToEndContender().measureSections(source: source, target: target, runs: runs)
+        }
         rows += run(name, "ListDelta core (Heckel)") {
             var core = CoreContender(algorithm: .heckel).measure(arrays, runs: runs)
             core.note = "the items of all sections flattened into one list"
@@ -174,16 +187,21 @@ struct BenchCommand: ParsableCommand {
             rows += StandardLibraryContender().measure(source: flatSource, target: flatTarget, edits: 45_000, runs: runs)
         }
         rows += run(name, "hash-table floor") { FloorContender().measure(arrays, runs: runs) }
-        return Table(workload: name, detail: "1,000 sections × 100 items: 20 sections and 10,000 items deleted, 5,000 items moved across sections, 10,000 items and 20 sections inserted",
-                     reference: "ListDelta end-to-end", rows: rows)
+        return Table(
+            workload: name,
+            detail:
+                "1,000 sections × 100 items: 20 sections and 10,000 items deleted, 5,000 items moved across sections, 10,000 items and 20 sections inserted",
+            reference: "ListDelta end-to-end", rows: rows)
     }
 
     /// Median times of each algorithm over flat lists of 1k … 1M elements (W100k's proportions).
     func sizeSweep(runs: Int) -> Plot {
         let sizes = [1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000]
         var series: [String: [(Int, Double)]] = [:]
-        let order = ["ListDelta core (Heckel)", "ListDelta end-to-end", "plain-Swift Heckel",
-                     "stdlib + inferringMoves()", "ListDelta core (Myers)", "hash-table floor"]
+        let order = [
+            "ListDelta core (Heckel)", "ListDelta end-to-end", "plain-Swift Heckel",
+            "stdlib + inferringMoves()", "ListDelta core (Myers)", "hash-table floor",
+        ]
         for size in sizes {
             progress("plot: \(size) elements")
             let workload = FlatWorkload.scaled(count: size)
@@ -195,15 +213,17 @@ struct BenchCommand: ParsableCommand {
                 FloorContender().measure(arrays, runs: runs),
             ]
             if size <= 10_000 {
-                rows += StandardLibraryContender().measure(source: workload.source, target: workload.target,
-                                                          edits: workload.generatedEdits, runs: runs)
+                rows += StandardLibraryContender().measure(
+                    source: workload.source, target: workload.target,
+                    edits: workload.generatedEdits, runs: runs)
             }
             if size <= 100_000 { rows.append(CoreContender(algorithm: .myers).measure(arrays, runs: runs)) }
             for row in rows { if let timing = row.timing { series[row.name, default: []].append((size, timing.median)) } }
         }
-        return Plot(title: "Diff time against list size",
-                    subtitle: "each list edited 10% deleted, 10% inserted, 2% moved · \(machineDescription())",
-                    series: order.map { Plot.Series(name: $0, points: series[$0] ?? []) })
+        return Plot(
+            title: "Diff time against list size",
+            subtitle: "each list edited 10% deleted, 10% inserted, 2% moved · \(machineDescription())",
+            series: order.map { Plot.Series(name: $0, points: series[$0] ?? []) })
     }
 
     private func hash(_ string: String) -> UInt64 {

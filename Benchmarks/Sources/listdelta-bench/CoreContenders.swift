@@ -1,6 +1,6 @@
-import Foundation
 import CHashFloor
 import CListDelta
+import Foundation
 import Workloads
 
 /// Identity arrays as the C core takes them, built once per workload outside any timing.
@@ -45,7 +45,10 @@ final class CountingAllocator {
 
 /// The C core on a warm workspace: time, moves, peak bytes per element, allocations per diff.
 struct CoreContender {
-    enum Algorithm: String { case heckel = "Heckel", myers = "Myers" }
+    enum Algorithm: String {
+        case heckel = "Heckel"
+        case myers = "Myers"
+    }
 
     let algorithm: Algorithm
 
@@ -62,8 +65,9 @@ struct CoreContender {
             arrays.source.withUnsafeBufferPointer { source in
                 arrays.target.withUnsafeBufferPointer { target in
                     var result = ld_result_t()
-                    failure = diff(workspace, source.baseAddress, source.count,
-                                   target.baseAddress, target.count, nil, &result)
+                    failure = diff(
+                        workspace, source.baseAddress, source.count,
+                        target.baseAddress, target.count, nil, &result)
                     moves = result.moved_count
                 }
             }
@@ -92,14 +96,16 @@ struct FloorContender {
         let timing = Timing.measure(runs: runs) {
             arrays.source.withUnsafeBufferPointer { source in
                 arrays.target.withUnsafeBufferPointer { target in
-                    sink &+= hf_build_and_probe(slots, capacity, source.baseAddress, source.count,
-                                                target.baseAddress, target.count)
+                    sink &+= hf_build_and_probe(
+                        slots, capacity, source.baseAddress, source.count,
+                        target.baseAddress, target.count)
                 }
             }
         }
         precondition(sink != 0 || arrays.target.isEmpty)
-        return Row(name: "hash-table floor", timing: timing,
-                   peakBytesPerElement: Double(capacity * MemoryLayout<hf_slot_t>.stride) / Double(max(1, arrays.elementCount)),
-                   allocationsPerDiff: 0)
+        return Row(
+            name: "hash-table floor", timing: timing,
+            peakBytesPerElement: Double(capacity * MemoryLayout<hf_slot_t>.stride) / Double(max(1, arrays.elementCount)),
+            allocationsPerDiff: 0)
     }
 }

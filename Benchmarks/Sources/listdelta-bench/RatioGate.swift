@@ -21,9 +21,10 @@ struct RatioGate {
             for (ratio, bound) in ratios.sorted(by: { $0.key < $1.key }) {
                 let names = ratio.components(separatedBy: " / ")
                 guard names.count == 2,
-                      let numerator = table.rows.first(where: { $0.name == names[0] })?.timing?.minimum,
-                      let denominator = table.rows.first(where: { $0.name == names[1] })?.timing?.minimum,
-                      denominator > 0 else {
+                    let numerator = table.rows.first(where: { $0.name == names[0] })?.timing?.minimum,
+                    let denominator = table.rows.first(where: { $0.name == names[1] })?.timing?.minimum,
+                    denominator > 0
+                else {
                     report.append("FAIL \(workload): \(ratio): not measured")
                     passed = false
                     continue
@@ -31,8 +32,9 @@ struct RatioGate {
                 let measured = numerator / denominator
                 let within = measured <= bound
                 passed = passed && within
-                report.append("\(within ? "ok  " : "FAIL") \(workload): \(ratio) = \(format(measured))× (bound \(format(bound))×)"
-                    + (within ? "" : ", \(format((measured / bound - 1) * 100))% over"))
+                report.append(
+                    "\(within ? "ok  " : "FAIL") \(workload): \(ratio) = \(format(measured))× (bound \(format(bound))×)"
+                        + (within ? "" : ", \(format((measured / bound - 1) * 100))% over"))
             }
         }
         return (report, passed)

@@ -1,4 +1,5 @@
 import Foundation
+
 /// One contender's figures for one workload.
 struct Row: Codable, Sendable {
     var name: String
@@ -19,7 +20,8 @@ struct Table: Codable, Sendable {
 
     func ratio(of row: Row) -> Double? {
         guard let time = row.timing?.median,
-              let base = rows.first(where: { $0.name == reference })?.timing?.median, base > 0 else { return nil }
+            let base = rows.first(where: { $0.name == reference })?.timing?.median, base > 0
+        else { return nil }
         return time / base
     }
 
@@ -35,14 +37,16 @@ struct Table: Codable, Sendable {
                 lines.append("| \(row.name) | — | — | — | — | — | — | — | — |")
                 continue
             }
-            lines.append("| \(row.name) | \(format(timing.median)) | \(format(timing.minimum)) | \(format(timing.maximum)) | "
-                + "\(ratio(of: row).map { format($0) + "×" } ?? "—") | \(row.moves.map(String.init) ?? "—") | "
-                + "\(row.peakBytesPerElement.map { format($0) } ?? "—") | \(row.allocationsPerDiff.map { format($0) } ?? "—") | "
-                + "\(row.allocatedBytesPerElement.map { format($0) } ?? "—") |")
+            lines.append(
+                "| \(row.name) | \(format(timing.median)) | \(format(timing.minimum)) | \(format(timing.maximum)) | "
+                    + "\(ratio(of: row).map { format($0) + "×" } ?? "—") | \(row.moves.map(String.init) ?? "—") | "
+                    + "\(row.peakBytesPerElement.map { format($0) } ?? "—") | \(row.allocationsPerDiff.map { format($0) } ?? "—") | "
+                    + "\(row.allocatedBytesPerElement.map { format($0) } ?? "—") |")
         }
         var notes = rows.compactMap { row in row.note.map { "- \(row.name): \($0)" } }
         if !AllocationCounter.isActive {
-            notes.append("- Swift contenders' allocations: not counted (run through scripts/bench, which preloads the malloc interposer)")
+            notes.append(
+                "- Swift contenders' allocations: not counted (run through scripts/bench, which preloads the malloc interposer)")
         }
         if !notes.isEmpty { lines += [""] + notes }
         return lines.joined(separator: "\n")

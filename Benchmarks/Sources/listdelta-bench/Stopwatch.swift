@@ -20,7 +20,8 @@ struct Timing: Codable, Sendable {
         let clock = ContinuousClock()
         while timing.runs.count < runs && (timing.runs.count < 3 || spent < budgetSeconds) {
             let elapsed = clock.measure(work)
-            let milliseconds = Double(elapsed.components.seconds) * 1e3
+            let milliseconds =
+                Double(elapsed.components.seconds) * 1e3
                 + Double(elapsed.components.attoseconds) * 1e-15
             timing.runs.append(milliseconds)
             spent += milliseconds / 1e3

@@ -10,8 +10,10 @@ struct EndToEndContender {
             let staged = StagedChangeset(source: source, target: target)
             moves = staged.reduce(0) { $0 + $1.elementMoved.count }
         }
-        return AllocationCounter.annotate(Row(name: "ListDelta end-to-end", timing: timing, moves: moves),
-                                          elementCount: source.count + target.count) {
+        return AllocationCounter.annotate(
+            Row(name: "ListDelta end-to-end", timing: timing, moves: moves),
+            elementCount: source.count + target.count
+        ) {
             _ = StagedChangeset(source: source, target: target)
         }
     }
@@ -26,8 +28,10 @@ struct EndToEndContender {
             let elapsed = clock.measure { _ = StagedChangeset(source: source, target: target) }
             timing.runs.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15)
         }
-        return AllocationCounter.annotate(Row(name: "ListDelta end-to-end, first diff", timing: timing, moves: nil),
-                                          elementCount: source.count + target.count) {
+        return AllocationCounter.annotate(
+            Row(name: "ListDelta end-to-end, first diff", timing: timing, moves: nil),
+            elementCount: source.count + target.count
+        ) {
             ListDeltaMemory.purge()
             _ = StagedChangeset(source: source, target: target)
         }
@@ -40,8 +44,10 @@ struct EndToEndContender {
             moves = staged.reduce(0) { $0 + $1.elementMoved.count + $1.sectionMoved.count }
         }
         let elements = source.reduce(0) { $0 + $1.elements.count } + target.reduce(0) { $0 + $1.elements.count }
-        return AllocationCounter.annotate(Row(name: "ListDelta end-to-end", timing: timing, moves: moves),
-                                          elementCount: elements) {
+        return AllocationCounter.annotate(
+            Row(name: "ListDelta end-to-end", timing: timing, moves: moves),
+            elementCount: elements
+        ) {
             _ = StagedChangeset(source: source, target: target)
         }
     }
@@ -55,8 +61,10 @@ struct PlainHeckelContender {
         let timing = Timing.measure(runs: runs) {
             moves = PlainHeckelDiff(source: source, target: target).moved.count
         }
-        return AllocationCounter.annotate(Row(name: "plain-Swift Heckel", timing: timing, moves: moves),
-                                          elementCount: source.count + target.count) {
+        return AllocationCounter.annotate(
+            Row(name: "plain-Swift Heckel", timing: timing, moves: moves),
+            elementCount: source.count + target.count
+        ) {
             _ = PlainHeckelDiff(source: source, target: target)
         }
     }
@@ -70,8 +78,10 @@ struct StandardLibraryContender {
     func measure<Element: Hashable>(source: [Element], target: [Element], edits: Int, runs: Int) -> [Row] {
         guard edits <= Self.editLimit else {
             let note = "skipped: about \(edits) edits make its O((n+m)·D) search run for minutes"
-            return [Row(name: "stdlib difference(from:)", note: note),
-                    Row(name: "stdlib + inferringMoves()", note: note)]
+            return [
+                Row(name: "stdlib difference(from:)", note: note),
+                Row(name: "stdlib + inferringMoves()", note: note),
+            ]
         }
         let stdlibRuns = min(runs, 3)
         let plain = Timing.measure(runs: stdlibRuns) { _ = target.difference(from: source) }
@@ -87,7 +97,9 @@ struct StandardLibraryContender {
             AllocationCounter.annotate(Row(name: "stdlib difference(from:)", timing: plain, moves: 0), elementCount: elements) {
                 _ = target.difference(from: source)
             },
-            AllocationCounter.annotate(Row(name: "stdlib + inferringMoves()", timing: inferring, moves: moves), elementCount: elements) {
+            AllocationCounter.annotate(
+                Row(name: "stdlib + inferringMoves()", timing: inferring, moves: moves), elementCount: elements
+            ) {
                 _ = target.difference(from: source).inferringMoves()
             },
         ]

@@ -8,7 +8,8 @@ import Testing
     func expectReplays(_ source: [Int], _ target: [Int], _ diff: PlainHeckelDiff<Int>) {
         let deleted = Set(diff.deleted.map(\.element))
         let afterDeletes = source.indices.filter { !deleted.contains($0) }.map { source[$0] }
-        let expectedStages = (diff.deleted.isEmpty && diff.updated.isEmpty ? 0 : 1)
+        let expectedStages =
+            (diff.deleted.isEmpty && diff.updated.isEmpty ? 0 : 1)
             + (diff.inserted.isEmpty && diff.moved.isEmpty ? 0 : 1)
         #expect(diff.stages.count == expectedStages)
         if !diff.deleted.isEmpty { #expect(diff.stages.first == afterDeletes) }
@@ -23,15 +24,16 @@ import Testing
         for (index, element) in target.enumerated() {
             if inserted.contains(index) { continue }
             let from = movedTargets[index] ?? staying.next()
-            #expect(from.flatMap { afterDeletes.indices.contains($0) ? afterDeletes[$0] : nil } == element,
-                    "target \(index)")
+            #expect(
+                from.flatMap { afterDeletes.indices.contains($0) ? afterDeletes[$0] : nil } == element,
+                "target \(index)")
         }
     }
 
     @Test func replaysRandomListsWithDuplicates() {
         var state: UInt64 = 7
         func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(bound))
         }
         for _ in 0..<500 {

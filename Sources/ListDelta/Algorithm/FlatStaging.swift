@@ -13,8 +13,10 @@ func flatStages<C: RangeReplaceableCollection>(
 ) throws -> [Changeset<C>] where C.Element: Differentiable {
     let source = Array(sourceCollection), target = Array(targetCollection)
     let checkMatches = matchesNeedChecking(C.Element.self, scheme: scheme)
-    let staged: [Changeset<C>]? = try withIdentityDiff(source, target, scheme: scheme, algorithm: algorithm,
-                                                       cancellation: cancellation) { diff in
+    let staged: [Changeset<C>]? = try withIdentityDiff(
+        source, target, scheme: scheme, algorithm: algorithm,
+        cancellation: cancellation
+    ) { diff in
         let sourceToTarget = diff.sourceToTarget
         var updated: [ElementPath] = []
         for i in source.indices {
@@ -29,32 +31,41 @@ func flatStages<C: RangeReplaceableCollection>(
         let hasInsertsOrMoves = !diff.inserted.isEmpty || !diff.moved.isEmpty
         var stages: [Changeset<C>] = []
         if !updated.isEmpty {
-            let data = (!diff.deleted.isEmpty || hasInsertsOrMoves)
-                ? C(try mapPolling(source.indices, cancellation) { i in
-                    sourceToTarget[i] >= 0 ? target[Int(sourceToTarget[i])] : source[i]
-                })
+            let data =
+                (!diff.deleted.isEmpty || hasInsertsOrMoves)
+                ? C(
+                    try mapPolling(source.indices, cancellation) { i in
+                        sourceToTarget[i] >= 0 ? target[Int(sourceToTarget[i])] : source[i]
+                    })
                 : targetCollection
             stages.append(Changeset(data: data, elementUpdated: updated))
         }
         if !diff.deleted.isEmpty {
-            let data = hasInsertsOrMoves
-                ? try survivorsInSourceOrder(sourceToTarget, target, count: source.count - diff.deleted.count,
-                                             cancellation: cancellation)
+            let data =
+                hasInsertsOrMoves
+                ? try survivorsInSourceOrder(
+                    sourceToTarget, target, count: source.count - diff.deleted.count,
+                    cancellation: cancellation)
                 : targetCollection
             let deleted = try mapPolling(diff.deleted, cancellation) { ElementPath(element: Int($0), section: section) }
             stages.append(Changeset(data: data, elementDeleted: deleted))
         }
         if hasInsertsOrMoves {
             let deleted = diff.deleted
-            stages.append(Changeset(
-                data: targetCollection,
-                elementInserted: try mapPolling(diff.inserted, cancellation) { ElementPath(element: Int($0), section: section) },
-                elementMoved: try mapPolling(diff.moved, cancellation) { pair in
-                    let afterDeletes = Int(pair.source) - countBelow(pair.source, in: deleted)
-                    return (ElementPath(element: afterDeletes, section: section),
-                            ElementPath(element: Int(pair.target), section: section))
-                }
-            ))
+            stages.append(
+                Changeset(
+                    data: targetCollection,
+                    elementInserted: try mapPolling(diff.inserted, cancellation) {
+                        ElementPath(element: Int($0), section: section)
+                    },
+                    elementMoved: try mapPolling(diff.moved, cancellation) { pair in
+                        let afterDeletes = Int(pair.source) - countBelow(pair.source, in: deleted)
+                        return (
+                            ElementPath(element: afterDeletes, section: section),
+                            ElementPath(element: Int(pair.target), section: section)
+                        )
+                    }
+                ))
         }
         return stages
     }
@@ -62,8 +73,9 @@ func flatStages<C: RangeReplaceableCollection>(
     // Two different identifiers shared a 64-bit identity: diff again on exact numbers, or
     // replace the list when the identifier type cannot be numbered in linear time.
     do {
-        return try flatStages(source: sourceCollection, target: targetCollection, section: section,
-                              algorithm: algorithm, cancellation: cancellation, scheme: .numbered)
+        return try flatStages(
+            source: sourceCollection, target: targetCollection, section: section,
+            algorithm: algorithm, cancellation: cancellation, scheme: .numbered)
     } catch is IdentifiersHashAlike {
         return Array(StagedChangeset(replacing: sourceCollection, with: targetCollection, section: section))
     }

@@ -139,15 +139,17 @@ func withIdentityDiff<Element: ContentIdentifiable, R>(
     case .fast:
         let sourceIdentities = try mapPolling(source, cancellation) { identity(of: $0.differenceIdentifier) }
         let targetIdentities = try mapPolling(target, cancellation) { identity(of: $0.differenceIdentifier) }
-        return try withCoreDiff(source: sourceIdentities, target: targetIdentities,
-                                algorithm: algorithm, cancellation: cancellation, body)
+        return try withCoreDiff(
+            source: sourceIdentities, target: targetIdentities,
+            algorithm: algorithm, cancellation: cancellation, body)
     case .numbered:
         var numbering = IdentifierNumbering<Element.DifferenceIdentifier>(elementCount: source.count + target.count)
         let numberedSource = try mapPolling(source, cancellation) { numbering.number($0.differenceIdentifier) }
         let numberedTarget = try mapPolling(target, cancellation) { numbering.number($0.differenceIdentifier) }
         if numbering.isExhausted { throw IdentifiersHashAlike() }
-        return try withCoreDiff(source: numberedSource, target: numberedTarget, algorithm: algorithm,
-                                cancellation: cancellation, body)
+        return try withCoreDiff(
+            source: numberedSource, target: numberedTarget, algorithm: algorithm,
+            cancellation: cancellation, body)
     }
 }
 

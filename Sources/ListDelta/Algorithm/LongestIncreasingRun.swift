@@ -6,7 +6,7 @@
 struct LongestIncreasingRun {
     /// For each index of the last list marked, whether it is on the run.
     @usableFromInline private(set) var onRun: [Bool] = []
-    @usableFromInline var tails: [Int] = []     // index of the smallest end of a run of each length
+    @usableFromInline var tails: [Int] = []  // index of the smallest end of a run of each length
     @usableFromInline var previous: [Int] = []  // the index before each one on its run
 
     @inlinable init() {}

@@ -25,8 +25,9 @@ func sectionedStages<C: RangeReplaceableCollection>(
     /// or replace the sections when an identifier type cannot be numbered in linear time.
     func again() throws -> [Changeset<C>] {
         do {
-            return try sectionedStages(source: sourceCollection, target: targetCollection, algorithm: algorithm,
-                                       cancellation: cancellation, scheme: .numbered)
+            return try sectionedStages(
+                source: sourceCollection, target: targetCollection, algorithm: algorithm,
+                cancellation: cancellation, scheme: .numbered)
         } catch is IdentifiersHashAlike {
             return Array(StagedChangeset(replacingSections: sourceCollection, with: targetCollection))
         }
@@ -34,8 +35,10 @@ func sectionedStages<C: RangeReplaceableCollection>(
 
     let sourceSections = Array(sourceCollection), targetSections = Array(targetCollection)
     let checkSectionMatches = matchesNeedChecking(Section.self, scheme: scheme)
-    let matchedSections: SectionMatch? = try withIdentityDiff(sourceSections, targetSections, scheme: scheme,
-                                                              algorithm: algorithm, cancellation: cancellation) { diff in
+    let matchedSections: SectionMatch? = try withIdentityDiff(
+        sourceSections, targetSections, scheme: scheme,
+        algorithm: algorithm, cancellation: cancellation
+    ) { diff in
         for (s, t) in diff.sourceToTarget.enumerated() where t >= 0 && checkSectionMatches {
             if sourceSections[s].differenceIdentifier != targetSections[Int(t)].differenceIdentifier { return nil }
         }
@@ -72,8 +75,10 @@ func sectionedStages<C: RangeReplaceableCollection>(
     }
     targetSectionStart[targetSections.count] = targetElements.count
     let checkElementMatches = matchesNeedChecking(Element.self, scheme: scheme)
-    let staged: [Changeset<C>]? = try withIdentityDiff(sourceElements, targetElements, scheme: scheme,
-                                                       algorithm: algorithm, cancellation: cancellation) { elementDiff in
+    let staged: [Changeset<C>]? = try withIdentityDiff(
+        sourceElements, targetElements, scheme: scheme,
+        algorithm: algorithm, cancellation: cancellation
+    ) { elementDiff in
         let elementTarget = elementDiff.sourceToTarget, elementSource = elementDiff.targetToSource
 
         // Each surviving source element's index within its section once the deletes are done.
@@ -164,24 +169,33 @@ func sectionedStages<C: RangeReplaceableCollection>(
         let hasStage5 = !sectionUpdated.isEmpty
         var stages: [Changeset<C>] = []
         if !elementUpdated.isEmpty {
-            stages.append(Changeset(data: C(try sourceSections.indices.map { try sectionData($0, keepingUnmatched: true) }),
-                                    elementUpdated: elementUpdated))
+            stages.append(
+                Changeset(
+                    data: C(try sourceSections.indices.map { try sectionData($0, keepingUnmatched: true) }),
+                    elementUpdated: elementUpdated))
         }
         if !sectionDeleted.isEmpty || !elementDeleted.isEmpty {
-            let data = hasStage3 || hasStage4 || hasStage5
-                ? C(try sourceSections.indices.filter { sectionTarget[$0] >= 0 }.map { try sectionData($0, keepingUnmatched: false) })
+            let data =
+                hasStage3 || hasStage4 || hasStage5
+                ? C(
+                    try sourceSections.indices.filter { sectionTarget[$0] >= 0 }.map {
+                        try sectionData($0, keepingUnmatched: false)
+                    })
                 : targetCollection
             stages.append(Changeset(data: data, sectionDeleted: sectionDeleted, elementDeleted: elementDeleted))
         }
         if hasStage3 {
-            let data = hasStage4 || hasStage5
-                ? C(try targetSections.indices.map { t -> Section in
-                    if sectionSource[t] >= 0 { return try sectionData(sectionSource[t], keepingUnmatched: false) }
-                    try checkCancellation(cancellation)
-                    return Section(source: targetSections[t],
-                                   elements: (targetSectionStart[t]..<targetSectionStart[t + 1]).lazy
-                                       .filter { elementSource[$0] < 0 }.map { targetElements[$0] })
-                })
+            let data =
+                hasStage4 || hasStage5
+                ? C(
+                    try targetSections.indices.map { t -> Section in
+                        if sectionSource[t] >= 0 { return try sectionData(sectionSource[t], keepingUnmatched: false) }
+                        try checkCancellation(cancellation)
+                        return Section(
+                            source: targetSections[t],
+                            elements: (targetSectionStart[t]..<targetSectionStart[t + 1]).lazy
+                                .filter { elementSource[$0] < 0 }.map { targetElements[$0] })
+                    })
                 : targetCollection
             stages.append(Changeset(data: data, sectionInserted: sectionInserted, sectionMoved: sectionMoved))
         }

@@ -167,13 +167,15 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
             lock.withLock {
                 submitted += 1
                 if let running = inFlight, !running.replacesCancelled,
-                   lastDuration.map({ clock.now - running.started < $0 / 2 }) ?? true {
+                    lastDuration.map({ clock.now - running.started < $0 / 2 }) ?? true
+                {
                     running.cancellation.cancel()
                 }
                 let wasEmpty = pending == nil
                 if let old = pending { superseded += old.completions }
-                pending = Entry(snapshot: snapshot, cancellation: CoreCancellation(),
-                                completions: completion.map { [$0] } ?? [])
+                pending = Entry(
+                    snapshot: snapshot, cancellation: CoreCancellation(),
+                    completions: completion.map { [$0] } ?? [])
                 return wasEmpty
             }
         }
@@ -217,11 +219,15 @@ extension ListUpdater where Collection.Element: Differentiable {
     ///   - section: the section index of every element path.
     ///   - algorithm: how elements are matched.
     @inlinable
-    public convenience init(initial: Collection, target: any BatchUpdateTarget, section: Int = 0,
-                            algorithm: DiffAlgorithm = .heckel) {
+    public convenience init(
+        initial: Collection, target: any BatchUpdateTarget, section: Int = 0,
+        algorithm: DiffAlgorithm = .heckel
+    ) {
         self.init(initial: initial, target: target) { source, snapshot, cancellation in
-            StagedChangeset(try flatStages(source: source, target: snapshot, section: section,
-                                           algorithm: algorithm, cancellation: cancellation))
+            StagedChangeset(
+                try flatStages(
+                    source: source, target: snapshot, section: section,
+                    algorithm: algorithm, cancellation: cancellation))
         }
     }
 }
@@ -231,8 +237,10 @@ extension ListUpdater where Collection.Element: DifferentiableSection {
     @inlinable
     public convenience init(initial: Collection, target: any BatchUpdateTarget, algorithm: DiffAlgorithm = .heckel) {
         self.init(initial: initial, target: target) { source, snapshot, cancellation in
-            StagedChangeset(try sectionedStages(source: source, target: snapshot, algorithm: algorithm,
-                                                cancellation: cancellation))
+            StagedChangeset(
+                try sectionedStages(
+                    source: source, target: snapshot, algorithm: algorithm,
+                    cancellation: cancellation))
         }
     }
 }

@@ -4,8 +4,9 @@
 ///
 /// - Throws: ``BatchUpdateError`` when the batch breaks UIKit's rules.
 func replay<Element>(_ batch: BatchUpdate, on before: [[Element]], after: [[Element]]) throws -> [[Element]] {
-    try BatchUpdateValidator.validate(batch, elementCountsBefore: before.map(\.count),
-                                      elementCountsAfter: after.map(\.count))
+    try BatchUpdateValidator.validate(
+        batch, elementCountsBefore: before.map(\.count),
+        elementCountsAfter: after.map(\.count))
     let origins = BatchUpdateValidator.sectionOrigins(of: batch, sectionsBefore: before.count, sectionsAfter: after.count)
     let leaving = Set(batch.deletedElements).union(batch.movedElements.map(\.source))
     let reloaded = Set(batch.reloadedElements)
@@ -55,9 +56,11 @@ extension BatchUpdate {
     /// A flat list's batch with its paths moved to section 0. A flat list is the one section
     /// its first path names; any other section, and any section operation, is out of range.
     fileprivate func inSectionZero() throws -> BatchUpdate {
-        let paths = [(deletedElements, BatchUpdateError.Operation.delete), (insertedElements, .insert),
-                     (reloadedElements, .reload), (movedElements.map(\.source), .moveFrom),
-                     (movedElements.map(\.target), .moveTo)]
+        let paths = [
+            (deletedElements, BatchUpdateError.Operation.delete), (insertedElements, .insert),
+            (reloadedElements, .reload), (movedElements.map(\.source), .moveFrom),
+            (movedElements.map(\.target), .moveTo),
+        ]
         let section = paths.lazy.compactMap { $0.0.first?.section }.first ?? 0
         let sectionCount = section < 0 ? 0 : min(section, Int.max - 1) + 1
         for (paths, operation) in paths {
@@ -65,8 +68,10 @@ extension BatchUpdate {
                 throw BatchUpdateError.sectionOutOfRange(operation, section: stray.section, sectionCount: sectionCount)
             }
         }
-        for (sections, operation) in [(deletedSections, BatchUpdateError.Operation.delete), (insertedSections, .insert),
-                                      (reloadedSections, .reload), (movedSections.map(\.source), .moveFrom)] {
+        for (sections, operation) in [
+            (deletedSections, BatchUpdateError.Operation.delete), (insertedSections, .insert),
+            (reloadedSections, .reload), (movedSections.map(\.source), .moveFrom),
+        ] {
             if let stray = sections.first {
                 throw BatchUpdateError.sectionOutOfRange(operation, section: stray, sectionCount: sectionCount)
             }

@@ -4,14 +4,20 @@ public struct BatchUpdate: Hashable, Sendable {
     public struct SectionMove: Hashable, Sendable {
         public var source: Int
         public var target: Int
-        public init(source: Int, target: Int) { self.source = source; self.target = target }
+        public init(source: Int, target: Int) {
+            self.source = source
+            self.target = target
+        }
     }
 
     /// An element move: from before the batch, to after it.
     public struct ElementMove: Hashable, Sendable {
         public var source: ElementPath
         public var target: ElementPath
-        public init(source: ElementPath, target: ElementPath) { self.source = source; self.target = target }
+        public init(source: ElementPath, target: ElementPath) {
+            self.source = source
+            self.target = target
+        }
     }
 
     public var deletedSections: [Int]

@@ -67,10 +67,11 @@ extension BatchUpdateTarget {
                 reloadData()
                 return
             }
-            performBatch({
-                setData(changeset.data)
-                perform(BatchUpdate(changeset))
-            }, completion: nil)
+            performBatch(
+                {
+                    setData(changeset.data)
+                    perform(BatchUpdate(changeset))
+                }, completion: nil)
         }
     }
 }

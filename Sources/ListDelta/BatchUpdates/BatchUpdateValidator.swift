@@ -42,16 +42,20 @@ public enum BatchUpdateValidator {
         let insertedElements = try elementSet(batch.insertedElements, .insert, within: after)
         let movedToElements = try elementSet(batch.movedElements.map(\.target), .moveTo, within: after)
 
-        for (paths, operation) in [(batch.deletedElements, BatchUpdateError.Operation.delete),
-                                   (batch.reloadedElements, .reload),
-                                   (batch.movedElements.map(\.source), .moveFrom)] {
+        for (paths, operation) in [
+            (batch.deletedElements, BatchUpdateError.Operation.delete),
+            (batch.reloadedElements, .reload),
+            (batch.movedElements.map(\.source), .moveFrom),
+        ] {
             for path in paths {
                 if deleted.contains(path.section) { throw BatchUpdateError.elementInDeletedSection(operation, path: path) }
                 if reloaded.contains(path.section) { throw BatchUpdateError.elementInReloadedSection(operation, path: path) }
             }
         }
-        for (paths, operation) in [(batch.insertedElements, BatchUpdateError.Operation.insert),
-                                   (batch.movedElements.map(\.target), .moveTo)] {
+        for (paths, operation) in [
+            (batch.insertedElements, BatchUpdateError.Operation.insert),
+            (batch.movedElements.map(\.target), .moveTo),
+        ] {
             for path in paths {
                 if inserted.contains(path.section) || (operation == .moveTo && movedTo.contains(path.section)) {
                     throw BatchUpdateError.elementIntoChangingSection(operation, path: path)
@@ -96,8 +100,10 @@ public enum BatchUpdateValidator {
         return origins
     }
 
-    private static func sectionSet(_ sections: [Int], _ operation: BatchUpdateError.Operation,
-                                   within count: Int) throws -> Set<Int> {
+    private static func sectionSet(
+        _ sections: [Int], _ operation: BatchUpdateError.Operation,
+        within count: Int
+    ) throws -> Set<Int> {
         var set = Set<Int>(minimumCapacity: sections.count)
         for section in sections {
             guard (0..<count).contains(section) else {
@@ -108,8 +114,10 @@ public enum BatchUpdateValidator {
         return set
     }
 
-    private static func elementSet(_ paths: [ElementPath], _ operation: BatchUpdateError.Operation,
-                                   within counts: [Int]) throws -> Set<ElementPath> {
+    private static func elementSet(
+        _ paths: [ElementPath], _ operation: BatchUpdateError.Operation,
+        within counts: [Int]
+    ) throws -> Set<ElementPath> {
         var set = Set<ElementPath>(minimumCapacity: paths.count)
         for path in paths {
             guard counts.indices.contains(path.section) else {
@@ -123,16 +131,20 @@ public enum BatchUpdateValidator {
         return set
     }
 
-    private static func forbid(_ first: Set<Int>, _ second: Set<Int>, _ firstOperation: BatchUpdateError.Operation,
-                               _ secondOperation: BatchUpdateError.Operation) throws {
+    private static func forbid(
+        _ first: Set<Int>, _ second: Set<Int>, _ firstOperation: BatchUpdateError.Operation,
+        _ secondOperation: BatchUpdateError.Operation
+    ) throws {
         if let section = first.intersection(second).min() {
             throw BatchUpdateError.conflictingSectionOperations(firstOperation, secondOperation, section: section)
         }
     }
 
-    private static func forbid(_ first: Set<ElementPath>, _ second: Set<ElementPath>,
-                               _ firstOperation: BatchUpdateError.Operation,
-                               _ secondOperation: BatchUpdateError.Operation) throws {
+    private static func forbid(
+        _ first: Set<ElementPath>, _ second: Set<ElementPath>,
+        _ firstOperation: BatchUpdateError.Operation,
+        _ secondOperation: BatchUpdateError.Operation
+    ) throws {
         if let path = first.intersection(second).min() {
             throw BatchUpdateError.conflictingElementOperations(firstOperation, secondOperation, path: path)
         }

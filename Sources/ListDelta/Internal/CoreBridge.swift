@@ -75,7 +75,7 @@ final class WorkspacePool: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [Idle] = []
     #if canImport(Darwin)
-    private var memoryPressure: DispatchSourceMemoryPressure?
+        private var memoryPressure: DispatchSourceMemoryPressure?
     #endif
 
     init(idleLimit: Int = 4, smallBytes: Int = 8 << 20, largeRetention: Duration = .seconds(5)) {
@@ -83,16 +83,16 @@ final class WorkspacePool: @unchecked Sendable {
         self.smallBytes = smallBytes
         self.largeRetention = largeRetention
         #if canImport(Darwin)
-        let source = DispatchSource.makeMemoryPressureSource(eventMask: [.warning, .critical], queue: .global(qos: .utility))
-        source.setEventHandler { [weak self] in self?.purge() }
-        source.activate()
-        memoryPressure = source
+            let source = DispatchSource.makeMemoryPressureSource(eventMask: [.warning, .critical], queue: .global(qos: .utility))
+            source.setEventHandler { [weak self] in self?.purge() }
+            source.activate()
+            memoryPressure = source
         #endif
     }
 
     deinit {
         #if canImport(Darwin)
-        memoryPressure?.cancel()
+            memoryPressure?.cancel()
         #endif
         idle.forEach { ld_workspace_free($0.workspace) }
     }
@@ -117,8 +117,10 @@ final class WorkspacePool: @unchecked Sendable {
     func trim() {
         let now = clock.now
         lock.withLock {
-            for entry in idle where now - entry.since >= largeRetention
-                && ld_workspace_bytes_held(entry.workspace) > smallBytes {
+            for entry in idle
+            where now - entry.since >= largeRetention
+                && ld_workspace_bytes_held(entry.workspace) > smallBytes
+            {
                 ld_workspace_reset(entry.workspace)
             }
         }
@@ -174,30 +176,35 @@ func withCoreDiff<R>(
     }
     return try pool.withWorkspace { workspace in
         var result = ld_result_t()
-        var options = ld_options_t(source_content: nil, target_content: nil,
-                                   cancel: cancellation?.token, max_edits: unlimitedEdits)
+        var options = ld_options_t(
+            source_content: nil, target_content: nil,
+            cancel: cancellation?.token, max_edits: unlimitedEdits)
         let status: ld_status = source.withUnsafeBufferPointer { source in
             target.withUnsafeBufferPointer { target in
                 switch algorithm {
                 case .heckel:
-                    return ld_heckel_diff(workspace, source.baseAddress, source.count,
-                                          target.baseAddress, target.count, &options, &result)
+                    return ld_heckel_diff(
+                        workspace, source.baseAddress, source.count,
+                        target.baseAddress, target.count, &options, &result)
                 case let .longestCommonSubsequence(editBudget):
                     if let editBudget { options.max_edits = editBudget }
-                    return ld_myers_diff(workspace, source.baseAddress, source.count,
-                                         target.baseAddress, target.count, &options, &result)
+                    return ld_myers_diff(
+                        workspace, source.baseAddress, source.count,
+                        target.baseAddress, target.count, &options, &result)
                 }
             }
         }
         try throwIfFailed(status, counts: (source.count, target.count), algorithm: algorithm)
-        return try body(CoreDiff(
-            sourceToTarget: UnsafeBufferPointer(start: result.source_to_target, count: result.source_count),
-            targetToSource: UnsafeBufferPointer(start: result.target_to_source, count: result.target_count),
-            deleted: UnsafeBufferPointer(start: result.deleted, count: result.deleted_count),
-            inserted: UnsafeBufferPointer(start: result.inserted, count: result.inserted_count),
-            moved: UnsafeBufferPointer(start: UnsafeRawPointer(result.moved)?.assumingMemoryBound(to: IndexPair.self),
-                                       count: result.moved_count)
-        ))
+        return try body(
+            CoreDiff(
+                sourceToTarget: UnsafeBufferPointer(start: result.source_to_target, count: result.source_count),
+                targetToSource: UnsafeBufferPointer(start: result.target_to_source, count: result.target_count),
+                deleted: UnsafeBufferPointer(start: result.deleted, count: result.deleted_count),
+                inserted: UnsafeBufferPointer(start: result.inserted, count: result.inserted_count),
+                moved: UnsafeBufferPointer(
+                    start: UnsafeRawPointer(result.moved)?.assumingMemoryBound(to: IndexPair.self),
+                    count: result.moved_count)
+            ))
     }
 }
 
