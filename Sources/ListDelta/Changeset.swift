@@ -23,6 +23,8 @@ public struct Changeset<Collection: Swift.Collection> {
     /// Moved elements: from before the batch, to after it.
     public var elementMoved: [(source: ElementPath, target: ElementPath)]
 
+    /// A batch that installs `data` and performs the given operations; every list defaults to
+    /// empty.
     public init(
         data: Collection,
         sectionDeleted: [Int] = [],
@@ -63,6 +65,7 @@ public struct Changeset<Collection: Swift.Collection> {
 }
 
 extension Changeset: Equatable where Collection: Equatable {
+    /// Whether two batches install equal data and name the same operations in the same order.
     public static func == (lhs: Changeset, rhs: Changeset) -> Bool {
         lhs.data == rhs.data
             && lhs.sectionDeleted == rhs.sectionDeleted
@@ -79,6 +82,7 @@ extension Changeset: Equatable where Collection: Equatable {
 extension Changeset: Sendable where Collection: Sendable {}
 
 extension Changeset: CustomDebugStringConvertible {
+    /// A multi-line description listing the data and every non-empty operation.
     public var debugDescription: String {
         var parts = ["data: \(data)"]
         if !sectionDeleted.isEmpty { parts.append("sectionDeleted: \(sectionDeleted)") }

@@ -35,6 +35,7 @@ extension ContentEquatable where Self: Equatable {
 }
 
 extension Optional: ContentEquatable where Wrapped: ContentEquatable {
+    /// Whether both are `nil`, or both hold values of equal content.
     @inlinable
     public func isContentEqual(to source: Wrapped?) -> Bool {
         switch (self, source) {
@@ -46,6 +47,7 @@ extension Optional: ContentEquatable where Wrapped: ContentEquatable {
 }
 
 extension Array: ContentEquatable where Element: ContentEquatable {
+    /// Whether both arrays have the same count and pairwise equal content.
     @inlinable
     public func isContentEqual(to source: [Element]) -> Bool {
         count == source.count && zip(self, source).allSatisfy { $0.isContentEqual(to: $1) }

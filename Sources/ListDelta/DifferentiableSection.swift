@@ -22,15 +22,18 @@ public struct ArraySection<Model: Differentiable, Element: Differentiable>: Diff
     /// The section's elements.
     public var elements: [Element]
 
+    /// A section of `model` holding `elements` in order.
     public init<C: Swift.Collection>(model: Model, elements: C) where C.Element == Element {
         self.model = model
         self.elements = Array(elements)
     }
 
+    /// A section with the model of `source`, holding `elements`.
     public init<C: Swift.Collection>(source: ArraySection, elements: C) where C.Element == Element {
         self.init(model: source.model, elements: elements)
     }
 
+    /// The model's identifier: sections match by model.
     @inlinable
     public var differenceIdentifier: Model.DifferenceIdentifier { model.differenceIdentifier }
 
@@ -44,6 +47,7 @@ extension ArraySection: Hashable where Model: Hashable, Element: Hashable {}
 extension ArraySection: Sendable where Model: Sendable, Element: Sendable {}
 
 extension ArraySection: CustomDebugStringConvertible {
+    /// The section as `ArraySection(model: …, elements: …)`.
     public var debugDescription: String {
         "ArraySection(model: \(model), elements: \(elements))"
     }

@@ -5,6 +5,7 @@ public struct ElementPath: Hashable, Sendable {
     /// The section's index.
     public var section: Int
 
+    /// The path of the element at `element` within section `section`.
     @inlinable
     public init(element: Int, section: Int) {
         self.element = element
@@ -21,5 +22,6 @@ extension ElementPath: Comparable {
 }
 
 extension ElementPath: CustomDebugStringConvertible {
+    /// The path as `[element: e, section: s]`.
     public var debugDescription: String { "[element: \(element), section: \(section)]" }
 }

@@ -25,18 +25,25 @@ public struct StagedChangeset<Collection: Swift.Collection> {
 }
 
 extension StagedChangeset: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
+    /// An empty staged changeset: no stage to perform.
     @inlinable public init() { changesets = [] }
+    /// The position of the first stage.
     @inlinable public var startIndex: Int { changesets.startIndex }
+    /// The position after the last stage.
     @inlinable public var endIndex: Int { changesets.endIndex }
+    /// The position after `i`.
     @inlinable public func index(after i: Int) -> Int { i + 1 }
+    /// The position before `i`.
     @inlinable public func index(before i: Int) -> Int { i - 1 }
 
+    /// The stage at `position`.
     @inlinable
     public subscript(position: Int) -> Changeset<Collection> {
         get { changesets[position] }
         set { changesets[position] = newValue }
     }
 
+    /// Replaces the stages in `subrange` with `newElements`.
     @inlinable
     public mutating func replaceSubrange<C: Swift.Collection>(_ subrange: Range<Int>, with newElements: C)
     where C.Element == Changeset<Collection> {
@@ -45,6 +52,7 @@ extension StagedChangeset: RandomAccessCollection, MutableCollection, RangeRepla
 }
 
 extension StagedChangeset: ExpressibleByArrayLiteral {
+    /// A staged changeset of the listed stages, in order.
     @inlinable
     public init(arrayLiteral elements: Changeset<Collection>...) {
         self.init(elements)
@@ -55,6 +63,7 @@ extension StagedChangeset: Equatable where Collection: Equatable {}
 extension StagedChangeset: Sendable where Collection: Sendable {}
 
 extension StagedChangeset: CustomDebugStringConvertible {
+    /// A multi-line description of every stage.
     public var debugDescription: String {
         "StagedChangeset(\n"
             + changesets.map { "  " + $0.debugDescription.replacingOccurrences(of: "\n", with: "\n  ") }

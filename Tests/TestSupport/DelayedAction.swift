@@ -9,6 +9,7 @@ public final class DelayedAction: @unchecked Sendable {
     private let lock = NSLock()
     private var ranAt: Date?
 
+    /// Starts a thread that sleeps `delay` seconds, then runs `action`.
     public init(after delay: TimeInterval, _ action: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
             Thread.sleep(forTimeInterval: delay)

@@ -39,6 +39,7 @@ public enum RandomLists {
         return result
     }
 
+    /// `list` in an order drawn by a Fisher–Yates shuffle from `random`.
     public static func shuffled(_ list: [UInt64], _ random: inout SplitMix64) -> [UInt64] {
         var result = list
         for i in result.indices.dropLast().reversed() {

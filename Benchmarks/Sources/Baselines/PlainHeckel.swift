@@ -8,8 +8,11 @@ import ListDelta
 /// copied. Unique elements, the common case, cost no allocation in the symbol table; repeated
 /// ones share a bucket of their positions.
 public struct PlainHeckelDiff<Element: Hashable> {
+    /// Deleted elements, at source positions.
     public var deleted: [ElementPath] = []
+    /// Inserted elements, at target positions.
     public var inserted: [ElementPath] = []
+    /// Matched elements whose content changed, at source positions.
     public var updated: [ElementPath] = []
     /// From the position after the deletes to the target position.
     public var moved: [(source: ElementPath, target: ElementPath)] = []

@@ -1,9 +1,12 @@
 /// FNV-1a 64 over integers as 8 little-endian bytes: proves two programs built the same input.
 public struct Checksum: Sendable {
+    /// The checksum of everything added so far.
     public private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
 
+    /// The checksum of nothing: FNV-1a's offset basis.
     public init() {}
 
+    /// Adds `integer` as 8 little-endian bytes.
     public mutating func add(_ integer: Int) {
         var bits = UInt64(bitPattern: Int64(integer))
         for _ in 0..<8 {
@@ -12,12 +15,14 @@ public struct Checksum: Sendable {
         }
     }
 
+    /// The checksum of a flat list.
     public static func of(_ list: [Int]) -> UInt64 {
         var checksum = Checksum()
         list.forEach { checksum.add($0) }
         return checksum.value
     }
 
+    /// The checksum of sections: each section's model and item count, then its items.
     public static func of(_ sections: [SectionedWorkload.Section]) -> UInt64 {
         var checksum = Checksum()
         for section in sections {

@@ -1,7 +1,10 @@
 /// A flat benchmark input: source and target lists of integer identities.
 public struct FlatWorkload: Sendable {
+    /// The workload's name in reports, such as `W100k`.
     public let name: String
+    /// The list before the update.
     public let source: [Int]
+    /// The list after it.
     public let target: [Int]
     /// The generator's moved count: an upper bound on the minimal number of moves.
     public let generatedMoves: Int
@@ -34,22 +37,28 @@ public struct FlatWorkload: Sendable {
             generatedEdits: deletes + inserts + 2 * moves)
     }
 
+    /// `0..<count` against its reverse: every element but one must move.
     public static func reversed(name: String, count: Int) -> FlatWorkload {
         FlatWorkload(
             name: name, source: Array(0..<count), target: (0..<count).reversed(),
             generatedMoves: count - 1, generatedEdits: 2 * (count - 1))
     }
 
+    /// `flat(5,000, 1,000, 1,000, 200)`: a screen-sized update.
     public static let w5k = flat(name: "W5k", count: 5_000, deletes: 1_000, inserts: 1_000, moves: 200)
+    /// `flat(100,000, 10,000, 10,000, 2,000)`: a large feed.
     public static func w100k() -> FlatWorkload {
         flat(name: "W100k", count: 100_000, deletes: 10_000, inserts: 10_000, moves: 2_000)
     }
+    /// `flat(1,000,000, 100,000, 100,000, 20,000)`: scale.
     public static func w1m() -> FlatWorkload {
         flat(name: "W1M", count: 1_000_000, deletes: 100_000, inserts: 100_000, moves: 20_000)
     }
+    /// `flat(10,000,000, 1,000,000, 1,000,000, 200,000)`: the ceiling.
     public static func w10m() -> FlatWorkload {
         flat(name: "W10M", count: 10_000_000, deletes: 1_000_000, inserts: 1_000_000, moves: 200_000)
     }
+    /// `Wrev100k`: 100,000 elements against their reverse.
     public static func wrev100k() -> FlatWorkload { reversed(name: "Wrev100k", count: 100_000) }
 
     /// A list of `count` elements edited in the proportions of W100k (10% deleted, 10%
@@ -63,15 +72,22 @@ public struct FlatWorkload: Sendable {
 
 /// The sectioned benchmark input `Wsect`: sections of integer items, each with a model.
 public struct SectionedWorkload: Sendable {
+    /// One section: a model and its items.
     public struct Section: Sendable, Equatable {
+        /// The section's model, its identity.
         public var model: Int
+        /// The section's items, in order.
         public var items: [Int]
     }
 
+    /// The workload's name in reports.
     public let name: String
+    /// The sections before the update.
     public let source: [Section]
+    /// The sections after it.
     public let target: [Section]
 
+    /// `Wsect`: 1,000 sections of 100 items, edited as Benchmarks/README.md describes.
     public static func wsect(seed: UInt64 = 42) -> SectionedWorkload {
         var random = SpecRandom(seed: seed)
         let source = (0..<1_000).map { s in Section(model: s, items: Array((s * 100)..<(s * 100 + 100))) }

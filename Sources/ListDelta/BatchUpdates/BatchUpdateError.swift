@@ -38,6 +38,7 @@ public enum BatchUpdateError: Error, Hashable, Sendable {
 }
 
 extension BatchUpdateError: CustomStringConvertible {
+    /// The rule the batch breaks, in the words UIKit's exception would use.
     public var description: String {
         switch self {
         case let .sectionOutOfRange(operation, section, count):

@@ -13,13 +13,21 @@ public protocol BatchUpdateTarget {
     func reloadData()
     /// Performs `updates` as one animated batch.
     func performBatch(_ updates: () -> Void, completion: ((Bool) -> Void)?)
+    /// Deletes `sections`, by their index before the batch.
     func deleteSections(at sections: [Int])
+    /// Inserts `sections`, by their index after the batch.
     func insertSections(at sections: [Int])
+    /// Reloads `sections`, by their index before the batch.
     func reloadSections(at sections: [Int])
+    /// Moves section `source` (before the batch) to index `target` (after it).
     func moveSection(from source: Int, to target: Int)
+    /// Deletes the elements at `paths`, before the batch.
     func deleteElements(at paths: [ElementPath])
+    /// Inserts elements at `paths`, after the batch.
     func insertElements(at paths: [ElementPath])
+    /// Reloads the elements at `paths`, before the batch.
     func reloadElements(at paths: [ElementPath])
+    /// Moves the element at `source` (before the batch) to `target` (after it).
     func moveElement(from source: ElementPath, to target: ElementPath)
 }
 
