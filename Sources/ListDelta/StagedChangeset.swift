@@ -91,12 +91,15 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
 
     /// The stages that turn `source` into `target`, matched with `algorithm`.
     ///
+    /// Heckel's moves are the fewest for its pairing of duplicates: the k-th occurrence of an
+    /// identifier in `source` with its k-th occurrence in `target`.
+    ///
     /// - Parameters:
+    ///   - source: the list the view shows now.
+    ///   - target: the list it should show.
     ///   - section: the section index of every element path.
     ///   - algorithm: ``DiffAlgorithm/heckel`` (minimal moves) or
     ///     ``DiffAlgorithm/longestCommonSubsequence(editBudget:)`` (no moves).
-    ///   Heckel's moves are the fewest for its pairing of duplicates: the k-th occurrence of
-    ///   an identifier in `source` with its k-th occurrence in `target`.
     /// - Throws: ``ListDeltaError/tooManyElements(count:maximumCount:)``,
     ///   ``ListDeltaError/outOfMemory`` or ``ListDeltaError/editBudgetExceeded(budget:)``.
     /// - Complexity: O(*n* + *m*) expected for Heckel; O((*n* + *m*) · *D*) for an LCS with *D*

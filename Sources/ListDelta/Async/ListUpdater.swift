@@ -70,8 +70,10 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
 
     /// Hands a new snapshot to the updater; callable from any thread.
     ///
-    /// - Parameter completion: called on the main actor with `true` once this snapshot is
-    ///   shown, or `false` once a newer snapshot replaced it.
+    /// - Parameters:
+    ///   - snapshot: the data the view should show next.
+    ///   - completion: called on the main actor with `true` once this snapshot is shown, or
+    ///     `false` once a newer snapshot replaced it.
     public nonisolated func submit(_ snapshot: Collection, completion: (@MainActor @Sendable (Bool) -> Void)? = nil) {
         if inbox.put(snapshot, completion: completion) {
             Task { @MainActor in self.drain() }
@@ -216,6 +218,8 @@ extension ListUpdater where Collection.Element: Differentiable {
     /// shows now).
     ///
     /// - Parameters:
+    ///   - initial: the data the view shows now.
+    ///   - target: the view the batches go to.
     ///   - section: the section index of every element path.
     ///   - algorithm: how elements are matched.
     @inlinable

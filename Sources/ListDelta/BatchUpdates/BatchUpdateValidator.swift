@@ -11,8 +11,9 @@ public enum BatchUpdateValidator {
     /// Throws the first rule `batch` breaks.
     ///
     /// - Parameters:
-    ///   - elementCountsBefore: each section's element count when the batch starts.
-    ///   - elementCountsAfter: each section's element count in the data the batch installs.
+    ///   - batch: the operations of one `performBatchUpdates` call.
+    ///   - before: each section's element count when the batch starts.
+    ///   - after: each section's element count in the data the batch installs.
     /// - Throws: ``BatchUpdateError``.
     /// - Complexity: O(*s* + *e*) for *s* sections and *e* operations.
     public static func validate(
