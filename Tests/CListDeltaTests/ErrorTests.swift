@@ -60,27 +60,22 @@ import Testing
     @Test(arguments: algorithms)
     func everyAllocationFailureIsReportedAndLeaksNothing(algorithm: ldc_algorithm) {
         let source = (0..<500).map(UInt64.init), target = source.reversed().map { $0 }
-        var counter = ldc_counting_allocator(
-            allocations: 0, deallocations: 0, live_bytes: 0,
-            peak_live_bytes: 0, fail_at: -1, attempts: 0)
-        var allocator = ldc_make_allocator(&counter)
+        let counting = CountingAllocator()
         do {
-            let harness = CoreHarness(allocator: &allocator)
+            let harness = CoreHarness(allocator: counting.allocator)
             #expect(harness.diff(algorithm, source: source, target: target) == LD_OK)
         }
-        let needed = counter.attempts
-        #expect(needed > 1 && counter.live_bytes == 0)
+        let needed = counting.counts.attempts
+        #expect(needed > 1 && counting.counts.live_bytes == 0)
         for failing in 0..<needed {
-            counter = ldc_counting_allocator(
-                allocations: 0, deallocations: 0, live_bytes: 0,
-                peak_live_bytes: 0, fail_at: failing, attempts: 0)
+            counting.reset(failAt: failing)
             if failing == 0 {
                 var created: OpaquePointer?
-                #expect(ld_workspace_create(&allocator, &created) == LD_ERROR_ALLOC && created == nil)
+                #expect(ld_workspace_create(counting.allocator, &created) == LD_ERROR_ALLOC && created == nil)
                 continue
             }
             do {
-                let harness = CoreHarness(allocator: &allocator)
+                let harness = CoreHarness(allocator: counting.allocator)
                 #expect(
                     harness.diff(algorithm, source: source, target: target) == LD_ERROR_ALLOC,
                     "allocation \(failing) should fail the diff")
@@ -88,17 +83,14 @@ import Testing
                     harness.verify(algorithm, source: source, target: target).isEmpty,
                     "the workspace must work after a failed allocation")
             }
-            #expect(counter.live_bytes == 0, "allocation \(failing): \(counter.live_bytes) bytes leaked")
+            #expect(counting.counts.live_bytes == 0, "allocation \(failing): \(counting.counts.live_bytes) bytes leaked")
         }
     }
 
     @Test func tokenCreationFailureIsReported() {
-        var counter = ldc_counting_allocator(
-            allocations: 0, deallocations: 0, live_bytes: 0,
-            peak_live_bytes: 0, fail_at: 0, attempts: 0)
-        var allocator = ldc_make_allocator(&counter)
+        let counting = CountingAllocator(failAt: 0)
         var token: OpaquePointer?
-        #expect(ld_cancel_token_create(&allocator, &token) == LD_ERROR_ALLOC && token == nil)
+        #expect(ld_cancel_token_create(counting.allocator, &token) == LD_ERROR_ALLOC && token == nil)
         #expect(ld_cancel_token_create(nil, nil) == LD_ERROR_INVALID)
         #expect(ld_workspace_create(nil, nil) == LD_ERROR_INVALID)
     }

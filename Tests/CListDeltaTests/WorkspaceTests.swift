@@ -4,21 +4,14 @@ import TestSupport
 import Testing
 
 @Suite struct WorkspaceTests {
-    private func counting() -> ldc_counting_allocator {
-        ldc_counting_allocator(
-            allocations: 0, deallocations: 0, live_bytes: 0, peak_live_bytes: 0,
-            fail_at: -1, attempts: 0)
-    }
-
     @Test(arguments: [LDC_HECKEL, LDC_MYERS])
     func warmWorkspaceAllocatesNothingForSameOrSmallerDiffs(algorithm: ldc_algorithm) {
-        var counter = counting()
-        var allocator = ldc_make_allocator(&counter)
-        let harness = CoreHarness(allocator: &allocator)
+        let counting = CountingAllocator()
+        let harness = CoreHarness(allocator: counting.allocator)
         var random = SplitMix64(seed: 3)
         let source = (0..<5_000).map(UInt64.init)
         #expect(harness.diff(algorithm, source: source, target: RandomLists.edited(source, alphabet: 6_000, &random)) == LD_OK)
-        let warm = counter.allocations
+        let warm = counting.counts.allocations
         for round in 0..<20 {
             let count = 5_000 - round * 200
             let smaller = Array(source.prefix(count))
@@ -26,7 +19,7 @@ import Testing
             if target.count > 5_000 { target.removeLast(target.count - 5_000) }
             #expect(harness.diff(algorithm, source: smaller, target: target) == LD_OK)
         }
-        #expect(counter.allocations == warm, "a warm workspace allocated \(counter.allocations - warm) times")
+        #expect(counting.counts.allocations == warm, "a warm workspace allocated \(counting.counts.allocations - warm) times")
     }
 
     @Test func heckelPeakMemoryStaysWithin30BytesPerElement() {
@@ -43,14 +36,13 @@ import Testing
     }
 
     @Test func resetReturnsMemoryAndTheWorkspaceStaysUsable() {
-        var counter = counting()
-        var allocator = ldc_make_allocator(&counter)
-        let harness = CoreHarness(allocator: &allocator)
-        let empty = counter.live_bytes
+        let counting = CountingAllocator()
+        let harness = CoreHarness(allocator: counting.allocator)
+        let empty = counting.counts.live_bytes
         #expect(harness.verify(LDC_HECKEL, source: [1, 2, 3], target: [3, 1]).isEmpty)
-        #expect(counter.live_bytes > empty && harness.bytesHeld == counter.live_bytes - empty)
+        #expect(counting.counts.live_bytes > empty && harness.bytesHeld == counting.counts.live_bytes - empty)
         ld_workspace_reset(harness.workspace)
-        #expect(counter.live_bytes == empty)
+        #expect(counting.counts.live_bytes == empty)
         #expect(harness.bytesHeld == 0)
         #expect(harness.verify(LDC_MYERS, source: [1, 2, 3], target: [3, 1]).isEmpty)
     }
