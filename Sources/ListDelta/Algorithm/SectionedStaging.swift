@@ -175,13 +175,15 @@ func sectionedStages<C: RangeReplaceableCollection>(
                     elementUpdated: elementUpdated))
         }
         if !sectionDeleted.isEmpty || !elementDeleted.isEmpty {
-            let data =
-                hasStage3 || hasStage4 || hasStage5
-                ? C(
-                    try sourceSections.indices.filter { sectionTarget[$0] >= 0 }.map {
-                        try sectionData($0, keepingUnmatched: false)
-                    })
-                : targetCollection
+            var data = targetCollection
+            if hasStage3 || hasStage4 || hasStage5 {
+                var survivors: [Section] = []
+                survivors.reserveCapacity(sourceSections.count - sectionDeleted.count)
+                for s in sourceSections.indices where sectionTarget[s] >= 0 {
+                    survivors.append(try sectionData(s, keepingUnmatched: false))
+                }
+                data = C(survivors)
+            }
             stages.append(Changeset(data: data, sectionDeleted: sectionDeleted, elementDeleted: elementDeleted))
         }
         if hasStage3 {

@@ -106,25 +106,25 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
     private func process(_ next: Inbox.Entry) async {
         counts.diffsStarted += 1
         let source = data, target = next.snapshot, diff = self.diff, cancellation = next.cancellation
-        let clock = ContinuousClock(), start = clock.now
+        let start = DispatchTime.now()
         let outcome = await Task.detached(priority: .userInitiated) {
             Result { try diff(source, target, cancellation) }
         }.value
         switch outcome {
         case let .success(staged):
             counts.diffsCompleted += 1
-            inbox.finished(after: clock.now - start, cancelled: false)
+            inbox.finished(startedAt: start, cancelled: false)
             self.target.reload(using: staged) { self.data = $0 }
             data = target
             counts.applied += 1
             next.finish(true)
         case let .failure(error) where error is CancellationError:
             counts.diffsCancelled += 1
-            inbox.finished(after: clock.now - start, cancelled: true)
+            inbox.finished(startedAt: start, cancelled: true)
             next.finish(false)
         case let .failure(error):
             counts.diffsFailed += 1
-            inbox.finished(after: clock.now - start, cancelled: false)
+            inbox.finished(startedAt: start, cancelled: false)
             onError?(error)
             data = target
             self.target.reloadData()
@@ -150,16 +150,15 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
         /// The running diff, and whether a newer snapshot may still cancel it.
         private struct InFlight {
             var cancellation: CoreCancellation
-            var started: ContinuousClock.Instant
+            var started: DispatchTime
             var replacesCancelled: Bool
         }
 
         private let lock = NSLock()
-        private let clock = ContinuousClock()
         private var pending: Entry?
         private var inFlight: InFlight?
         private var lastWasCancelled = false
-        private var lastDuration: Duration?
+        private var lastDuration: UInt64?  // nanoseconds
         private var superseded: [@MainActor @Sendable (Bool) -> Void] = []
         private var submitted = 0
 
@@ -169,7 +168,7 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
             lock.withLock {
                 submitted += 1
                 if let running = inFlight, !running.replacesCancelled,
-                    lastDuration.map({ clock.now - running.started < $0 / 2 }) ?? true
+                    lastDuration.map({ nanoseconds(since: running.started) < $0 / 2 }) ?? true
                 {
                     running.cancellation.cancel()
                 }
@@ -190,7 +189,7 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
                 let entry = pending
                 pending = nil
                 inFlight = entry.map {
-                    InFlight(cancellation: $0.cancellation, started: clock.now, replacesCancelled: lastWasCancelled)
+                    InFlight(cancellation: $0.cancellation, started: .now(), replacesCancelled: lastWasCancelled)
                 }
                 defer { superseded = [] }
                 return (entry, superseded)
@@ -199,13 +198,18 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
             return entry
         }
 
-        /// Records how the diff in flight ended.
-        func finished(after duration: Duration, cancelled: Bool) {
+        /// Records how the diff in flight, started at `start`, ended.
+        func finished(startedAt start: DispatchTime, cancelled: Bool) {
+            let duration = nanoseconds(since: start)
             lock.withLock {
                 inFlight = nil
                 lastWasCancelled = cancelled
                 if !cancelled { lastDuration = duration }
             }
+        }
+
+        private func nanoseconds(since start: DispatchTime) -> UInt64 {
+            DispatchTime.now().uptimeNanoseconds &- start.uptimeNanoseconds
         }
 
         var hasPending: Bool { lock.withLock { pending != nil } }

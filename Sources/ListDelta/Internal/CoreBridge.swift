@@ -64,21 +64,22 @@ final class WorkspacePool: @unchecked Sendable {
 
     private struct Idle {
         var workspace: OpaquePointer
-        var since: ContinuousClock.Instant
+        var since: DispatchTime
     }
 
     /// Idle workspaces kept at most; more concurrent diffs create and free their own.
     private let idleLimit: Int
     private let smallBytes: Int
-    private let largeRetention: Duration
-    private let clock = ContinuousClock()
+    private let largeRetention: TimeInterval
     private let lock = NSLock()
     private var idle: [Idle] = []
     #if canImport(Darwin)
         private var memoryPressure: DispatchSourceMemoryPressure?
     #endif
 
-    init(idleLimit: Int = 4, smallBytes: Int = 8 << 20, largeRetention: Duration = .seconds(5)) {
+    /// A pool keeping at most `idleLimit` idle workspaces, those holding over `smallBytes`
+    /// only for `largeRetention` seconds after their last diff.
+    init(idleLimit: Int = 4, smallBytes: Int = 8 << 20, largeRetention: TimeInterval = 5) {
         self.idleLimit = idleLimit
         self.smallBytes = smallBytes
         self.largeRetention = largeRetention
@@ -115,10 +116,10 @@ final class WorkspacePool: @unchecked Sendable {
 
     /// Gives back the memory of large workspaces idle for longer than `largeRetention`.
     func trim() {
-        let now = clock.now
+        let oldest = DispatchTime.now().uptimeNanoseconds &- UInt64(largeRetention * 1e9)
         lock.withLock {
             for entry in idle
-            where now - entry.since >= largeRetention
+            where entry.since.uptimeNanoseconds <= oldest
                 && ld_workspace_bytes_held(entry.workspace) > smallBytes
             {
                 ld_workspace_reset(entry.workspace)
@@ -137,22 +138,15 @@ final class WorkspacePool: @unchecked Sendable {
     private func give(_ workspace: OpaquePointer) {
         let kept = lock.withLock { () -> Bool in
             guard idle.count < idleLimit else { return false }
-            idle.append(Idle(workspace: workspace, since: clock.now))
+            idle.append(Idle(workspace: workspace, since: .now()))
             return true
         }
         guard kept else { return ld_workspace_free(workspace) }
         if ld_workspace_bytes_held(workspace) > smallBytes {
-            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + largeRetention.timeInterval) { [weak self] in
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + largeRetention) { [weak self] in
                 self?.trim()
             }
         }
-    }
-}
-
-extension Duration {
-    fileprivate var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }
 
