@@ -14,7 +14,7 @@ import Testing
 
     @Test func repeatedLargeDiffsReuseOneWarmWorkspace() throws {
         var random = SplitMix64(seed: 31)
-        let pool = WorkspacePool(smallBytes: 1 << 16, largeRetention: .seconds(600))
+        let pool = WorkspacePool(smallBytes: 1 << 16, largeRetention: 600)
         try diff(large, large.reversed(), in: pool)
         let warm = pool.idleBytes
         #expect(warm > 1 << 20, "a 100,000-element diff holds megabytes: \(warm)")
@@ -32,7 +32,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func largeIdleWorkspacesGiveTheirMemoryBack() async throws {
-        let pool = WorkspacePool(smallBytes: 1 << 16, largeRetention: .milliseconds(50))
+        let pool = WorkspacePool(smallBytes: 1 << 16, largeRetention: 0.05)
         try diff([1, 2, 3], [3, 2], in: pool)
         let small = pool.idleBytes
         #expect(small > 0 && small <= 1 << 16)

@@ -76,6 +76,8 @@ final class WorkspacePool: @unchecked Sendable {
     #if canImport(Darwin)
         private var memoryPressure: DispatchSourceMemoryPressure?
     #endif
+    /// Fires `largeRetention` after a large workspace went idle; re-armed by every such return.
+    private let trimTimer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
 
     /// A pool keeping at most `idleLimit` idle workspaces, those holding over `smallBytes`
     /// only for `largeRetention` seconds after their last diff.
@@ -83,6 +85,9 @@ final class WorkspacePool: @unchecked Sendable {
         self.idleLimit = idleLimit
         self.smallBytes = smallBytes
         self.largeRetention = largeRetention
+        trimTimer.setEventHandler { [weak self] in self?.trim() }
+        trimTimer.schedule(deadline: .distantFuture)
+        trimTimer.activate()
         #if canImport(Darwin)
             let source = DispatchSource.makeMemoryPressureSource(eventMask: [.warning, .critical], queue: .global(qos: .utility))
             source.setEventHandler { [weak self] in self?.purge() }
@@ -92,6 +97,7 @@ final class WorkspacePool: @unchecked Sendable {
     }
 
     deinit {
+        trimTimer.cancel()
         #if canImport(Darwin)
             memoryPressure?.cancel()
         #endif
@@ -143,9 +149,7 @@ final class WorkspacePool: @unchecked Sendable {
         }
         guard kept else { return ld_workspace_free(workspace) }
         if ld_workspace_bytes_held(workspace) > smallBytes {
-            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + largeRetention) { [weak self] in
-                self?.trim()
-            }
+            trimTimer.schedule(deadline: .now() + largeRetention)
         }
     }
 }
