@@ -142,15 +142,15 @@ final class WorkspacePool: @unchecked Sendable {
     }
 
     private func give(_ workspace: OpaquePointer) {
+        // Read before the workspace is idle: from then on another diff may be using it.
+        let isLarge = ld_workspace_bytes_held(workspace) > smallBytes
         let kept = lock.withLock { () -> Bool in
             guard idle.count < idleLimit else { return false }
             idle.append(Idle(workspace: workspace, since: .now()))
             return true
         }
         guard kept else { return ld_workspace_free(workspace) }
-        if ld_workspace_bytes_held(workspace) > smallBytes {
-            trimTimer.schedule(deadline: .now() + largeRetention)
-        }
+        if isLarge { trimTimer.schedule(deadline: .now() + largeRetention) }
     }
 }
 
