@@ -7,6 +7,9 @@ let systemXXHash = "SystemXXHash"
 
 let package = Package(
     name: "ListDelta",
+    // The floor of Swift concurrency (async, actors, Task), which ListDelta's background
+    // diffing uses; anything newer is marked @available where it is used.
+    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "ListDelta", targets: ["ListDelta"]),
         /// The C core alone, for C and Objective-C callers (and the benchmarks).

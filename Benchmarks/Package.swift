@@ -4,6 +4,8 @@ import PackageDescription
 // A package of its own, so that users of ListDelta never resolve benchmark-only dependencies.
 let package = Package(
     name: "ListDeltaBenchmarks",
+    // package-benchmark's floor; the benchmarks time with ContinuousClock (macOS 13).
+    platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "ListDelta", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

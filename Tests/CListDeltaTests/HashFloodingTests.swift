@@ -24,6 +24,7 @@ import Testing
         }
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)  // ContinuousClock
     private func fastestDiff(_ harness: CoreHarness, _ source: [UInt64], _ target: [UInt64]) -> Duration {
         let clock = ContinuousClock()
         return (0..<3).map { _ in
@@ -31,6 +32,7 @@ import Testing
         }.min()!
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func craftedIdentitiesCostAboutWhatOrdinaryOnesCost() {
         var random = SplitMix64(seed: 12)
         let count = 64_000

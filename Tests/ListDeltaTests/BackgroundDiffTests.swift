@@ -16,6 +16,7 @@ import Testing
         }
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(.timeLimit(.minutes(1)))
     func cancellingTheTaskStopsTheDiffInsideTheCore() async throws {
         // Two unrelated million-element lists: an LCS diff would run for tens of minutes.
@@ -40,6 +41,7 @@ import Testing
         #expect(try next.apply(to: [1, 2, 3]) == [3, 1])
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(.timeLimit(.minutes(1)))
     func dispatchQueueVariantDeliversAndCancels() async throws {
         let queue = DispatchQueue(label: "diff"), delivery = DispatchQueue(label: "delivery")

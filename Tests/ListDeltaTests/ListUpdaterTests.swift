@@ -134,6 +134,7 @@ import Testing
         #expect(statistics.diffsStarted == statistics.diffsCompleted + statistics.diffsCancelled + statistics.diffsFailed)
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test func newerSnapshotCancelsARunningDiff() async {
         let big = (0..<300_000).map { Item(id: $0) }
         let (updater, view) = flatUpdater(big)

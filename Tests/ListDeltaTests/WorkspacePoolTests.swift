@@ -30,6 +30,7 @@ import Testing
         #expect(pool.idleBytes > 0, "a purged workspace stays usable")
     }
 
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
     @Test(.timeLimit(.minutes(1)))
     func largeIdleWorkspacesGiveTheirMemoryBack() async throws {
         let pool = WorkspacePool(smallBytes: 1 << 16, largeRetention: 0.05)
