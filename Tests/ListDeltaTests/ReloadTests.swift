@@ -18,6 +18,9 @@ final class FakeListView: BatchUpdateTarget {
         self.dataCounts = dataCounts
     }
 
+    var numberOfSections: Int { counts.count }
+    func numberOfElements(inSection section: Int) -> Int { counts[section] }
+
     func reloadData() {
         fullReloads += 1
         counts = dataCounts()
@@ -46,6 +49,8 @@ final class FakeListView: BatchUpdateTarget {
     func deleteElements(at paths: [ElementPath]) { pending.deletedElements += paths }
     func insertElements(at paths: [ElementPath]) { pending.insertedElements += paths }
     func reloadElements(at paths: [ElementPath]) { pending.reloadedElements += paths }
+    private(set) var reconfigured: [ElementPath] = []
+    func reconfigureElements(at paths: [ElementPath]) { reconfigured += paths }
     func moveElement(from source: ElementPath, to target: ElementPath) {
         pending.movedElements.append(.init(source: source, target: target))
     }
@@ -87,8 +92,79 @@ final class FakeListView: BatchUpdateTarget {
         // The fake catches what UIKit would: data changed without matching operations.
         var data = [1, 2, 3]
         let view = FakeListView(counts: [3]) { [data.count] }
-        let wrong = StagedChangeset([Changeset(data: [1, 2, 3, 4])])
-        view.reload(using: wrong) { data = $0 }
+        view.performBatch({ data = [1, 2, 3, 4] }, completion: nil)
         #expect(view.errors == [.elementCountMismatch(section: 0, expected: 3, actual: 4)])
+    }
+
+    @Test func aViewOutOfStepWithTheDiffIsReloadedNotAnimated() {
+        // The data source gained an element the view was never told about; the diff starts
+        // from that data. Animating it is UIKit's "invalid number of items" crash.
+        var data = [1, 2, 3]
+        let view = FakeListView(counts: [3]) { [data.count] }
+        data.append(4)
+        var outcomes: [ReloadOutcome] = []
+        view.reload(using: StagedChangeset(source: data, target: [4, 1]), completion: { outcomes.append($0) }) { data = $0 }
+        let mismatch = ReloadOutcome.CountMismatch(section: 0, expected: 4, actual: 3)
+        #expect(outcomes == [.reloaded(.viewOutOfSync(mismatch))])
+        #expect(view.errors.isEmpty && view.batches.isEmpty && view.fullReloads == 1 && data == [4, 1])
+    }
+
+    @Test func sectionsOutOfStepAreCaughtBeforeAnyStage() {
+        var caught = 0
+        for seed in UInt64(1)...300 {
+            let (source, target) = RandomModels.sectioned(seed: seed)
+            let staged = StagedChangeset(source: source, target: target)
+            guard !staged.isEmpty else { continue }
+            var data = source
+            // Every count right: the guard lets every stage through.
+            let view = FakeListView(counts: source.map(\.elements.count)) { data.map(\.elements.count) }
+            var outcomes: [ReloadOutcome] = []
+            view.reload(using: staged, completion: { outcomes.append($0) }) { data = $0 }
+            #expect(outcomes == [.animated(finished: true)] && view.errors.isEmpty, "seed \(seed)")
+            // One section's count off by one: caught before the first stage.
+            guard let section = source.indices.first else { continue }
+            data = source
+            var counts = source.map(\.elements.count)
+            counts[section] += 1
+            let stale = FakeListView(counts: counts) { data.map(\.elements.count) }
+            outcomes = []
+            stale.reload(using: staged, completion: { outcomes.append($0) }) { data = $0 }
+            let wasCaught = outcomes.first.map { if case .reloaded(.viewOutOfSync) = $0 { true } else { false } } == true
+            #expect(wasCaught || !stagedSourceCountIsKnown(staged, section: section), "seed \(seed): \(outcomes)")
+            caught += wasCaught ? 1 : 0
+            #expect(stale.errors.isEmpty, "seed \(seed): a stage reached the stale view: \(stale.errors)")
+            #expect(data == target)
+        }
+        #expect(caught > 100, "the guard caught only \(caught) stale views")
+    }
+
+    /// Whether the first stage of `staged` keeps `section`, so that its count before the stage
+    /// can be known from the stage's data.
+    private func stagedSourceCountIsKnown(_ staged: StagedChangeset<[Section]>, section: Int) -> Bool {
+        !staged[0].sectionDeleted.contains(section)
+    }
+
+    @Test func completionComesOnceAfterTheLastBatch() {
+        var data = [1, 2, 3]
+        let view = FakeListView(counts: [3]) { [data.count] }
+        var outcomes: [ReloadOutcome] = []
+        let staged = StagedChangeset(
+            source: [Item(id: 1), Item(id: 2), Item(id: 3)], target: [Item(id: 3, content: 1), Item(id: 4)])
+        #expect(staged.count == 3)
+        view.reload(using: StagedChangeset(source: data, target: [3, 4]), completion: { outcomes.append($0) }) { data = $0 }
+        #expect(outcomes == [.animated(finished: true)] && view.batches.count == 2)
+        view.reload(using: StagedChangeset<[Int]>(), completion: { outcomes.append($0) }) { data = $0 }
+        #expect(outcomes.count == 2, "an empty staged changeset completes at once")
+    }
+
+    @Test func reconfiguringUpdatesCallsReconfigure() {
+        var data = [Item(id: 1), Item(id: 2)]
+        let view = FakeListView(counts: [2]) { [data.count] }
+        view.reload(
+            using: StagedChangeset(source: data, target: [Item(id: 1, content: 1), Item(id: 2)]), reconfiguringUpdates: true
+        ) {
+            data = $0
+        }
+        #expect(view.reconfigured == [ElementPath(element: 0, section: 0)] && view.batches.allSatisfy(\.reloadedElements.isEmpty))
     }
 }

@@ -37,6 +37,9 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
         public var diffsFailed = 0
         /// Snapshots shown by the view, through a diff or a full reload.
         public var applied = 0
+        /// Results the view could not animate because its counts were not those the diff
+        /// started from (its data changed behind the updater's back); each was reloaded.
+        public var viewsOutOfSync = 0
     }
 
     @usableFromInline
@@ -53,6 +56,9 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
     /// Called on the main actor when a diff fails with anything but cancellation (an
     /// allocation failure, say); the updater then sets the snapshot and reloads the view.
     public var onError: ((any Error) -> Void)?
+    /// Called on the main actor when the view's counts were not those a result starts from,
+    /// so the updater reloaded the view instead of animating (see ``ReloadOutcome``).
+    public var onViewOutOfSync: ((ReloadOutcome.CountMismatch) -> Void)?
 
     private let target: any BatchUpdateTarget
     private let diff: Diff
@@ -72,8 +78,8 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
     ///
     /// - Parameters:
     ///   - snapshot: the data the view should show next.
-    ///   - completion: called on the main actor with `true` once this snapshot is shown, or
-    ///     `false` once a newer snapshot replaced it.
+    ///   - completion: called on the main actor with `true` once this snapshot is shown (after
+    ///     the view's animations ended), or `false` once a newer snapshot replaced it.
     public nonisolated func submit(_ snapshot: Collection, completion: (@MainActor @Sendable (Bool) -> Void)? = nil) {
         if inbox.put(snapshot, completion: completion) {
             Task { @MainActor in self.drain() }
@@ -114,7 +120,13 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
         case let .success(staged):
             counts.diffsCompleted += 1
             inbox.finished(startedAt: start, cancelled: false)
-            self.target.reload(using: staged) { self.data = $0 }
+            let outcome = await withCheckedContinuation { continuation in
+                self.target.reload(using: staged, completion: { continuation.resume(returning: $0) }) { self.data = $0 }
+            }
+            if case let .reloaded(.viewOutOfSync(mismatch)) = outcome {
+                counts.viewsOutOfSync += 1
+                onViewOutOfSync?(mismatch)
+            }
             data = target
             counts.applied += 1
             next.finish(true)

@@ -1,17 +1,23 @@
-/// A list view that performs batch updates: what `UITableView` and `UICollectionView` do,
-/// stated without UIKit so that the same code runs (and is tested) on every platform.
+/// A list view that performs batch updates: what `UITableView`, `UICollectionView`,
+/// `NSTableView` and `NSCollectionView` do, stated without UIKit or AppKit so that the same
+/// code runs (and is tested) on every platform.
 ///
 /// Paths follow UIKit's rules: deletes, reloads and move sources before the batch; inserts
 /// and move targets after it.
 @MainActor
 public protocol BatchUpdateTarget {
-    /// Whether animated batch updates can run now; UIKit views answer whether they are in a
-    /// window. When false, ``reload(using:interrupt:setData:)`` sets the final data and
-    /// reloads instead.
+    /// Whether animated batch updates can run now; views answer whether they are in a
+    /// window. When false, ``reload(using:interrupt:reconfiguringUpdates:completion:setData:)``
+    /// sets the final data and reloads instead.
     var canPerformBatchUpdates: Bool { get }
+    /// The number of sections the view shows now (not what its data source holds).
+    var numberOfSections: Int { get }
+    /// The number of elements the view shows now in `section`, one of its sections.
+    func numberOfElements(inSection section: Int) -> Int
     /// Reloads everything from the data source.
     func reloadData()
-    /// Performs `updates` as one animated batch.
+    /// Performs `updates` as one animated batch, then calls `completion`, if given, exactly
+    /// once when its animations ended (`true` if they ran to the end).
     func performBatch(_ updates: () -> Void, completion: ((Bool) -> Void)?)
     /// Deletes `sections`, by their index before the batch.
     func deleteSections(at sections: [Int])
@@ -25,22 +31,38 @@ public protocol BatchUpdateTarget {
     func deleteElements(at paths: [ElementPath])
     /// Inserts elements at `paths`, after the batch.
     func insertElements(at paths: [ElementPath])
-    /// Reloads the elements at `paths`, before the batch.
+    /// Reloads the elements at `paths`, before the batch: their cells are replaced.
     func reloadElements(at paths: [ElementPath])
+    /// Updates the elements at `paths`, before the batch, in their existing cells. Views that
+    /// cannot (UIKit before iOS 15) reload them instead, which the default implementation does.
+    func reconfigureElements(at paths: [ElementPath])
     /// Moves the element at `source` (before the batch) to `target` (after it).
     func moveElement(from source: ElementPath, to target: ElementPath)
 }
 
 extension BatchUpdateTarget {
+    /// Reloads the elements at `paths`: the fallback for views that cannot reconfigure.
+    public func reconfigureElements(at paths: [ElementPath]) { reloadElements(at: paths) }
+
     /// Performs the operations of `batch`; call it inside ``performBatch(_:completion:)``.
-    public func perform(_ batch: BatchUpdate) {
+    ///
+    /// - Parameters:
+    ///   - batch: the operations of one batch.
+    ///   - reconfiguringUpdates: whether reloaded elements are reconfigured in place instead.
+    public func perform(_ batch: BatchUpdate, reconfiguringUpdates: Bool = false) {
         if !batch.deletedSections.isEmpty { deleteSections(at: batch.deletedSections) }
         if !batch.insertedSections.isEmpty { insertSections(at: batch.insertedSections) }
         if !batch.reloadedSections.isEmpty { reloadSections(at: batch.reloadedSections) }
         for move in batch.movedSections { moveSection(from: move.source, to: move.target) }
         if !batch.deletedElements.isEmpty { deleteElements(at: batch.deletedElements) }
         if !batch.insertedElements.isEmpty { insertElements(at: batch.insertedElements) }
-        if !batch.reloadedElements.isEmpty { reloadElements(at: batch.reloadedElements) }
+        if !batch.reloadedElements.isEmpty {
+            if reconfiguringUpdates {
+                reconfigureElements(at: batch.reloadedElements)
+            } else {
+                reloadElements(at: batch.reloadedElements)
+            }
+        }
         for move in batch.movedElements { moveElement(from: move.source, to: move.target) }
     }
 
@@ -48,38 +70,60 @@ extension BatchUpdateTarget {
     /// inside its batch so that the view and its data source never disagree.
     ///
     /// ```swift
-    /// collectionView.reload(using: StagedChangeset(source: items, target: newItems)) { data in
+    /// target.reload(using: StagedChangeset(source: items, target: newItems)) { data in
     ///     items = data
     /// }
     /// ```
+    ///
+    /// Before each stage it compares the counts the view shows with those the stage starts
+    /// from, in O(sections). If they differ, the data changed behind the diff's back and the
+    /// batch would raise UIKit's `NSInternalInconsistencyException`: it sets the final data and
+    /// reloads instead, and says so in `completion` (and, in debug builds, in the console).
     ///
     /// - Parameters:
     ///   - stagedChangeset: the stages to perform.
     ///   - interrupt: asked before each stage; returning true sets the final data and calls
     ///     ``reloadData()`` instead of animating the rest (for example, for huge changes).
+    ///   - reconfiguringUpdates: whether updated elements are reconfigured in their cells
+    ///     (``reconfigureElements(at:)``) instead of reloaded.
+    ///   - completion: called once, after the last stage's animations ended or right after a
+    ///     reload, with how the view got its final data.
     ///   - setData: installs a stage's data in the data source.
     public func reload<C>(
         using stagedChangeset: StagedChangeset<C>,
         interrupt: ((Changeset<C>) -> Bool)? = nil,
+        reconfiguringUpdates: Bool = false,
+        completion: ((ReloadOutcome) -> Void)? = nil,
         setData: (C) -> Void
     ) {
-        guard let final = stagedChangeset.last?.data else { return }
-        guard canPerformBatchUpdates else {
-            setData(final)
-            reloadData()
+        guard let final = stagedChangeset.last?.data else {
+            completion?(.animated(finished: true))
             return
         }
-        for changeset in stagedChangeset {
-            if let interrupt, interrupt(changeset) {
-                setData(final)
-                reloadData()
-                return
-            }
+        func reloadInstead(_ reason: ReloadOutcome.Reason) {
+            setData(final)
+            reloadData()
+            #if DEBUG
+                if case .viewOutOfSync = reason { print("ListDelta: \(reason); the view was reloaded instead of animated") }
+            #endif
+            completion?(.reloaded(reason))
+        }
+        guard canPerformBatchUpdates else { return reloadInstead(.notInWindow) }
+        for (index, changeset) in stagedChangeset.enumerated() {
+            if let interrupt, interrupt(changeset) { return reloadInstead(.interrupted) }
+            let batch = BatchUpdate(changeset)
+            let expected =
+                index == 0
+                ? ExpectedCounts(before: batch, after: changeset.data)
+                : ExpectedCounts(of: stagedChangeset[index - 1].data, section: batch.flatSection)
+            if let mismatch = expected.mismatch(with: self) { return reloadInstead(.viewOutOfSync(mismatch)) }
+            let isLast = index == stagedChangeset.count - 1
             performBatch(
                 {
                     setData(changeset.data)
-                    perform(BatchUpdate(changeset))
-                }, completion: nil)
+                    perform(batch, reconfiguringUpdates: reconfiguringUpdates)
+                },
+                completion: isLast ? completion.map { completion in { completion(.animated(finished: $0)) } } : nil)
         }
     }
 }

@@ -1,43 +1,66 @@
 #if canImport(UIKit) && !os(watchOS)
     import UIKit
 
-    extension IndexPath {
-        fileprivate init(_ path: ElementPath) {
-            self.init(item: path.element, section: path.section)
-        }
-    }
+    /// A collection view as a ``BatchUpdateTarget``. A wrapper rather than a conformance, so
+    /// that `UICollectionView` itself gains no members.
+    @MainActor
+    public struct CollectionViewBatchTarget: BatchUpdateTarget {
+        /// The collection view the batches go to.
+        public let collectionView: UICollectionView
 
-    extension UICollectionView: BatchUpdateTarget {
-        /// Whether the view is in a window: UIKit animates batches only there.
-        public var canPerformBatchUpdates: Bool { window != nil }
+        /// A target for `collectionView`.
+        public init(_ collectionView: UICollectionView) {
+            self.collectionView = collectionView
+        }
+
+        /// Whether the collection view is in a window: UIKit animates batches only there.
+        public var canPerformBatchUpdates: Bool { collectionView.window != nil }
+        /// The collection view's `numberOfSections`.
+        public var numberOfSections: Int { collectionView.numberOfSections }
+        /// The collection view's `numberOfItems(inSection:)`.
+        public func numberOfElements(inSection section: Int) -> Int { collectionView.numberOfItems(inSection: section) }
+        /// Calls the collection view's `reloadData()`.
+        public func reloadData() { collectionView.reloadData() }
 
         /// Performs `updates` inside `performBatchUpdates(_:completion:)`.
         public func performBatch(_ updates: () -> Void, completion: ((Bool) -> Void)?) {
             // UIKit runs the updates block before performBatchUpdates returns.
-            withoutActuallyEscaping(updates) { performBatchUpdates($0, completion: completion) }
+            withoutActuallyEscaping(updates) { collectionView.performBatchUpdates($0, completion: completion) }
         }
 
         /// Deletes `sections` with `deleteSections(_:)`.
-        public func deleteSections(at sections: [Int]) { deleteSections(IndexSet(sections)) }
+        public func deleteSections(at sections: [Int]) { collectionView.deleteSections(IndexSet(sections)) }
         /// Inserts `sections` with `insertSections(_:)`.
-        public func insertSections(at sections: [Int]) { insertSections(IndexSet(sections)) }
+        public func insertSections(at sections: [Int]) { collectionView.insertSections(IndexSet(sections)) }
         /// Reloads `sections` with `reloadSections(_:)`.
-        public func reloadSections(at sections: [Int]) { reloadSections(IndexSet(sections)) }
+        public func reloadSections(at sections: [Int]) { collectionView.reloadSections(IndexSet(sections)) }
         /// Moves a section with `moveSection(_:toSection:)`.
-        public func moveSection(from source: Int, to target: Int) { moveSection(source, toSection: target) }
+        public func moveSection(from source: Int, to target: Int) { collectionView.moveSection(source, toSection: target) }
         /// Deletes items with `deleteItems(at:)`.
-        public func deleteElements(at paths: [ElementPath]) { deleteItems(at: paths.map(IndexPath.init)) }
+        public func deleteElements(at paths: [ElementPath]) { collectionView.deleteItems(at: paths.map(Self.item)) }
         /// Inserts items with `insertItems(at:)`.
-        public func insertElements(at paths: [ElementPath]) { insertItems(at: paths.map(IndexPath.init)) }
+        public func insertElements(at paths: [ElementPath]) { collectionView.insertItems(at: paths.map(Self.item)) }
         /// Reloads items with `reloadItems(at:)`.
-        public func reloadElements(at paths: [ElementPath]) { reloadItems(at: paths.map(IndexPath.init)) }
+        public func reloadElements(at paths: [ElementPath]) { collectionView.reloadItems(at: paths.map(Self.item)) }
+        /// Reconfigures items in their cells with `reconfigureItems(at:)` on iOS and tvOS 15 and
+        /// later; reloads them before.
+        public func reconfigureElements(at paths: [ElementPath]) {
+            if #available(iOS 15, tvOS 15, *) {
+                collectionView.reconfigureItems(at: paths.map(Self.item))
+            } else {
+                reloadElements(at: paths)
+            }
+        }
         /// Moves an item with `moveItem(at:to:)`.
         public func moveElement(from source: ElementPath, to target: ElementPath) {
-            moveItem(at: IndexPath(source), to: IndexPath(target))
+            collectionView.moveItem(at: Self.item(source), to: Self.item(target))
         }
+
+        private static func item(_ path: ElementPath) -> IndexPath { IndexPath(item: path.element, section: path.section) }
     }
 
-    /// A table view and the row animation for each kind of operation.
+    /// A table view and the row animation for each kind of operation, as a
+    /// ``BatchUpdateTarget``.
     @MainActor
     public struct TableViewBatchTarget: BatchUpdateTarget {
         /// The table view the batches go to.
@@ -57,17 +80,37 @@
 
         /// A target for `tableView` that uses `animation` for every kind of operation.
         public init(_ tableView: UITableView, animation: UITableView.RowAnimation = .automatic) {
+            self.init(
+                tableView, deleteSectionsAnimation: animation, insertSectionsAnimation: animation,
+                reloadSectionsAnimation: animation, deleteRowsAnimation: animation, insertRowsAnimation: animation,
+                reloadRowsAnimation: animation)
+        }
+
+        /// A target for `tableView` with an animation for each kind of operation.
+        public init(
+            _ tableView: UITableView,
+            deleteSectionsAnimation: UITableView.RowAnimation,
+            insertSectionsAnimation: UITableView.RowAnimation,
+            reloadSectionsAnimation: UITableView.RowAnimation,
+            deleteRowsAnimation: UITableView.RowAnimation,
+            insertRowsAnimation: UITableView.RowAnimation,
+            reloadRowsAnimation: UITableView.RowAnimation
+        ) {
             self.tableView = tableView
-            deleteSectionsAnimation = animation
-            insertSectionsAnimation = animation
-            reloadSectionsAnimation = animation
-            deleteRowsAnimation = animation
-            insertRowsAnimation = animation
-            reloadRowsAnimation = animation
+            self.deleteSectionsAnimation = deleteSectionsAnimation
+            self.insertSectionsAnimation = insertSectionsAnimation
+            self.reloadSectionsAnimation = reloadSectionsAnimation
+            self.deleteRowsAnimation = deleteRowsAnimation
+            self.insertRowsAnimation = insertRowsAnimation
+            self.reloadRowsAnimation = reloadRowsAnimation
         }
 
         /// Whether the table view is in a window: UIKit animates batches only there.
         public var canPerformBatchUpdates: Bool { tableView.window != nil }
+        /// The table view's `numberOfSections`.
+        public var numberOfSections: Int { tableView.numberOfSections }
+        /// The table view's `numberOfRows(inSection:)`.
+        public func numberOfElements(inSection section: Int) -> Int { tableView.numberOfRows(inSection: section) }
         /// Calls the table view's `reloadData()`.
         public func reloadData() { tableView.reloadData() }
 
@@ -102,6 +145,15 @@
         public func reloadElements(at paths: [ElementPath]) {
             tableView.reloadRows(at: paths.map(Self.row), with: reloadRowsAnimation)
         }
+        /// Reconfigures rows in their cells with `reconfigureRows(at:)` on iOS and tvOS 15 and
+        /// later; reloads them before.
+        public func reconfigureElements(at paths: [ElementPath]) {
+            if #available(iOS 15, tvOS 15, *) {
+                tableView.reconfigureRows(at: paths.map(Self.row))
+            } else {
+                reloadElements(at: paths)
+            }
+        }
         /// Moves a row with `moveRow(at:to:)`.
         public func moveElement(from source: ElementPath, to target: ElementPath) {
             tableView.moveRow(at: Self.row(source), to: Self.row(target))
@@ -111,16 +163,65 @@
     }
 
     extension UITableView {
-        /// Animates `stagedChangeset` with one row animation for every operation; see
-        /// ``BatchUpdateTarget/reload(using:interrupt:setData:)``.
+        /// Animates `stagedChangeset` with one row animation for every operation, as
+        /// DifferenceKit's method of the same name does; see
+        /// ``BatchUpdateTarget/reload(using:interrupt:reconfiguringUpdates:completion:setData:)``
+        /// for the other parameters.
         public func reload<C>(
             using stagedChangeset: StagedChangeset<C>,
             with animation: @autoclosure () -> RowAnimation,
             interrupt: ((Changeset<C>) -> Bool)? = nil,
+            reconfiguringUpdates: Bool = false,
+            completion: ((ReloadOutcome) -> Void)? = nil,
             setData: (C) -> Void
         ) {
-            TableViewBatchTarget(self, animation: animation()).reload(
-                using: stagedChangeset, interrupt: interrupt, setData: setData)
+            let animation = animation()
+            TableViewBatchTarget(self, animation: animation).reload(
+                using: stagedChangeset, interrupt: interrupt, reconfiguringUpdates: reconfiguringUpdates,
+                completion: completion, setData: setData)
+        }
+
+        /// Animates `stagedChangeset` with a row animation for each kind of operation, as
+        /// DifferenceKit's method of the same name does; see
+        /// ``BatchUpdateTarget/reload(using:interrupt:reconfiguringUpdates:completion:setData:)``
+        /// for the other parameters.
+        public func reload<C>(
+            using stagedChangeset: StagedChangeset<C>,
+            deleteSectionsAnimation: @autoclosure () -> RowAnimation,
+            insertSectionsAnimation: @autoclosure () -> RowAnimation,
+            reloadSectionsAnimation: @autoclosure () -> RowAnimation,
+            deleteRowsAnimation: @autoclosure () -> RowAnimation,
+            insertRowsAnimation: @autoclosure () -> RowAnimation,
+            reloadRowsAnimation: @autoclosure () -> RowAnimation,
+            interrupt: ((Changeset<C>) -> Bool)? = nil,
+            reconfiguringUpdates: Bool = false,
+            completion: ((ReloadOutcome) -> Void)? = nil,
+            setData: (C) -> Void
+        ) {
+            let target = TableViewBatchTarget(
+                self, deleteSectionsAnimation: deleteSectionsAnimation(), insertSectionsAnimation: insertSectionsAnimation(),
+                reloadSectionsAnimation: reloadSectionsAnimation(), deleteRowsAnimation: deleteRowsAnimation(),
+                insertRowsAnimation: insertRowsAnimation(), reloadRowsAnimation: reloadRowsAnimation())
+            target.reload(
+                using: stagedChangeset, interrupt: interrupt, reconfiguringUpdates: reconfiguringUpdates,
+                completion: completion, setData: setData)
+        }
+    }
+
+    extension UICollectionView {
+        /// Animates `stagedChangeset`, as DifferenceKit's method of the same name does; see
+        /// ``BatchUpdateTarget/reload(using:interrupt:reconfiguringUpdates:completion:setData:)``
+        /// for the other parameters.
+        public func reload<C>(
+            using stagedChangeset: StagedChangeset<C>,
+            interrupt: ((Changeset<C>) -> Bool)? = nil,
+            reconfiguringUpdates: Bool = false,
+            completion: ((ReloadOutcome) -> Void)? = nil,
+            setData: (C) -> Void
+        ) {
+            CollectionViewBatchTarget(self).reload(
+                using: stagedChangeset, interrupt: interrupt, reconfiguringUpdates: reconfiguringUpdates,
+                completion: completion, setData: setData)
         }
     }
 #endif

@@ -1,0 +1,89 @@
+/// The counts a view must show before a batch for the batch to be valid: the guard that turns
+/// UIKit's most common crash (data changed behind the diff's back) into a reload.
+struct ExpectedCounts {
+    /// The number of sections, when the data is a list of sections.
+    var sectionCount: Int?
+    /// The fewest sections the view must have: a flat list's section must exist.
+    var minimumSectionCount = 0
+    /// Element counts of the sections whose count is known.
+    var elementCounts: [(section: Int, count: Int)] = []
+
+    /// The counts of `data` as a list view shows it: its sections' element counts, or, for a
+    /// flat list, its count at `section`.
+    init<C: Collection>(of data: C, section: Int) {
+        if let counts = Self.sectionElementCounts(data) {
+            sectionCount = counts.count
+            elementCounts = counts.enumerated().map { (section: $0.offset, count: $0.element) }
+        } else {
+            minimumSectionCount = section + 1
+            elementCounts = [(section, data.count)]
+        }
+    }
+
+    /// The counts before `batch`, derived from `data`, the list after it: exact for a flat
+    /// list and for every section that survives the batch. A deleted section's count is not
+    /// in `data`, so it goes unchecked, as does everything when the batch's section indices
+    /// are out of range (the view itself then rejects the batch).
+    init<C: Collection>(before batch: BatchUpdate, after data: C) {
+        guard let after = Self.sectionElementCounts(data) else {
+            let section = batch.flatSection
+            minimumSectionCount = section + 1
+            elementCounts = [(section, data.count - batch.insertedElements.count + batch.deletedElements.count)]
+            return
+        }
+        let before = after.count - batch.insertedSections.count + batch.deletedSections.count
+        sectionCount = before
+        let beforeIndices = batch.deletedSections + batch.reloadedSections + batch.movedSections.map(\.source)
+        let afterIndices = batch.insertedSections + batch.movedSections.map(\.target)
+        let beforePaths = batch.deletedElements + batch.reloadedElements + batch.movedElements.map(\.source)
+        let afterPaths = batch.insertedElements + batch.movedElements.map(\.target)
+        guard before >= 0, beforeIndices.allSatisfy({ (0..<before).contains($0) }),
+            afterIndices.allSatisfy({ (0..<after.count).contains($0) }),
+            beforePaths.allSatisfy({ (0..<before).contains($0.section) }),
+            afterPaths.allSatisfy({ (0..<after.count).contains($0.section) }),
+            Set(beforeIndices).count == beforeIndices.count, Set(afterIndices).count == afterIndices.count
+        else { return }
+        var outOfSource = [Int](repeating: 0, count: before), intoTarget = [Int](repeating: 0, count: after.count)
+        for path in batch.deletedElements { outOfSource[path.section] += 1 }
+        for move in batch.movedElements {
+            outOfSource[move.source.section] += 1
+            intoTarget[move.target.section] += 1
+        }
+        for path in batch.insertedElements { intoTarget[path.section] += 1 }
+        let origins = BatchUpdateValidator.sectionOrigins(of: batch, sectionsBefore: before, sectionsAfter: after.count)
+        for (t, origin) in origins.enumerated() {
+            guard let s = origin else { continue }
+            elementCounts.append((s, after[t] - intoTarget[t] + outOfSource[s]))
+        }
+    }
+
+    /// The first difference between these counts and those `target` shows, if any.
+    @MainActor
+    func mismatch(with target: some BatchUpdateTarget) -> ReloadOutcome.CountMismatch? {
+        let sections = target.numberOfSections
+        if let sectionCount, sections != sectionCount {
+            return ReloadOutcome.CountMismatch(section: nil, expected: sectionCount, actual: sections)
+        }
+        if sections < minimumSectionCount {
+            return ReloadOutcome.CountMismatch(section: nil, expected: minimumSectionCount, actual: sections)
+        }
+        for (section, count) in elementCounts {
+            let actual = target.numberOfElements(inSection: section)
+            if actual != count { return ReloadOutcome.CountMismatch(section: section, expected: count, actual: actual) }
+        }
+        return nil
+    }
+
+    /// The element count of each section when `data` is a list of sections; nil for a flat list.
+    private static func sectionElementCounts<C: Collection>(_ data: C) -> [Int]? {
+        guard C.Element.self is any DifferentiableSection.Type else { return nil }
+        return data.map { ($0 as! any DifferentiableSection).elements.count }
+    }
+}
+
+extension BatchUpdate {
+    /// The section a flat list's paths name: its first path's, else 0.
+    var flatSection: Int {
+        (deletedElements.first ?? insertedElements.first ?? reloadedElements.first ?? movedElements.first?.source)?.section ?? 0
+    }
+}
