@@ -66,7 +66,9 @@ extension StagedChangeset: CustomDebugStringConvertible {
     /// A multi-line description of every stage.
     public var debugDescription: String {
         "StagedChangeset(\n"
-            + changesets.map { "  " + $0.debugDescription.replacingOccurrences(of: "\n", with: "\n  ") }
+            + changesets.map {
+                "  " + $0.debugDescription.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
+            }
             .joined(separator: ",\n") + "\n)"
     }
 }

@@ -1,0 +1,317 @@
+// A stand-in for UIKit on Linux, for ListDelta's tests only. The declarations ListDelta's
+// glue uses have the Swift signatures the iOS SDK imports; the views behave like UIKit's where
+// a batch update's validity depends on it: they cache their counts, ask the data source again
+// after each batch, check the counts and indices the way UIKit raises
+// NSInternalInconsistencyException, and report completions later, as animations end.
+@_exported import Foundation
+
+extension IndexPath {
+    /// A path to row `row` of `section`.
+    public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
+    /// A path to item `item` of `section`.
+    public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+    /// The section index.
+    public var section: Int { self[0] }
+    /// The row index.
+    public var row: Int { self[1] }
+    /// The item index.
+    public var item: Int { self[1] }
+}
+
+/// Where the stand-in records what UIKit would have raised an exception for.
+@MainActor
+public enum UIKitStandIn {
+    /// Every inconsistency found so far, in words close to UIKit's.
+    public static var failures: [String] = []
+}
+
+@MainActor
+open class UIResponder {
+    /// A responder.
+    public init() {}
+}
+
+@MainActor
+open class UIWindow: UIView {}
+
+@MainActor
+open class UIView: UIResponder {
+    fileprivate var hostWindow: UIWindow?
+    /// The window the view is in; nil off screen.
+    open var window: UIWindow? { hostWindow }
+    /// Stand-in only: puts the view in a window (or takes it out).
+    public func standInMove(toWindow window: UIWindow?) { hostWindow = window }
+}
+
+@MainActor
+open class UIScrollView: UIView {}
+
+/// The counts a list view shows, and the batch bookkeeping shared by both views.
+@MainActor
+final class ListState {
+    var counts: [Int]?
+    var deletedSections: [Int] = [], insertedSections: [Int] = [], reloadedSections: [Int] = []
+    var movedSections: [(Int, Int)] = []
+    var deleted: [IndexPath] = [], inserted: [IndexPath] = [], reloaded: [IndexPath] = []
+    var moved: [(IndexPath, IndexPath)] = []
+    var pendingCompletions: [(Bool) -> Void] = []
+    var batchesPerformed = 0
+    var fullReloads = 0
+
+    func clearBatch() {
+        deletedSections = []
+        insertedSections = []
+        reloadedSections = []
+        movedSections = []
+        deleted = []
+        inserted = []
+        reloaded = []
+        moved = []
+    }
+
+    /// Checks the batch against the counts before it and `after`, as UIKit does; returns the
+    /// first failure.
+    func check(after: [Int]) -> String? {
+        let before = counts ?? []
+        let expectedSections = before.count - deletedSections.count + insertedSections.count
+        if expectedSections != after.count {
+            return
+                "Invalid update: invalid number of sections. The number of sections contained after the update (\(after.count)) must be equal to the number of sections contained before the update (\(before.count)), plus or minus the number of sections inserted or deleted (\(insertedSections.count) inserted, \(deletedSections.count) deleted)."
+        }
+        for s in deletedSections + reloadedSections + movedSections.map(\.0) where !before.indices.contains(s) {
+            return "attempt to delete, reload or move section \(s), but there are only \(before.count) sections before the update"
+        }
+        for s in insertedSections + movedSections.map(\.1) where !after.indices.contains(s) {
+            return "attempt to insert or move to section \(s), but there are only \(after.count) sections after the update"
+        }
+        for path in deleted + reloaded + moved.map(\.0) {
+            guard before.indices.contains(path.section), (0..<before[path.section]).contains(path.item) else {
+                return
+                    "attempt to delete, reload or move item \(path.item) from section \(path.section), which does not exist before the update"
+            }
+        }
+        for path in inserted + moved.map(\.1) {
+            guard after.indices.contains(path.section), (0..<after[path.section]).contains(path.item) else {
+                return
+                    "attempt to insert or move item \(path.item) into section \(path.section), which does not exist after the update"
+            }
+        }
+        // Where each section after the update came from.
+        let removed = Set(deletedSections + movedSections.map(\.0)), placed = Set(insertedSections + movedSections.map(\.1))
+        var origin = [Int?](repeating: nil, count: after.count)
+        for (s, t) in movedSections { origin[t] = s }
+        var staying = before.indices.filter { !removed.contains($0) }.makeIterator()
+        for t in after.indices where !placed.contains(t) { origin[t] = staying.next() }
+        for t in after.indices {
+            guard let s = origin[t] else { continue }
+            let outOf = deleted.filter { $0.section == s }.count + moved.filter { $0.0.section == s }.count
+            let into = inserted.filter { $0.section == t }.count + moved.filter { $0.1.section == t }.count
+            if before[s] - outOf + into != after[t] {
+                return
+                    "Invalid update: invalid number of items in section \(t). The number of items contained in an existing section after the update (\(after[t])) must be equal to the number of items contained in that section before the update (\(before[s])), plus or minus the number of items inserted or deleted from that section (\(into) inserted, \(outOf) deleted)."
+            }
+        }
+        return nil
+    }
+}
+
+/// Stand-in only: the animations of finished batches end; their completions run now.
+@MainActor
+func finishAnimations(_ state: ListState) {
+    let completions = state.pendingCompletions
+    state.pendingCompletions = []
+    completions.forEach { $0(true) }
+}
+
+@MainActor
+open class UITableViewCell: UIView {}
+
+/// What a table view asks for its rows.
+@MainActor
+public protocol UITableViewDataSource: AnyObject {
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+    func numberOfSections(in tableView: UITableView) -> Int
+}
+
+extension UITableViewDataSource {
+    /// One section, as UIKit assumes when the data source does not say.
+    public func numberOfSections(in tableView: UITableView) -> Int { 1 }
+}
+
+@MainActor
+open class UITableView: UIScrollView {
+    /// How rows and sections animate in and out.
+    public enum RowAnimation: Int, @unchecked Sendable {
+        case fade = 0
+        case right, left, top, bottom, none, middle
+        case automatic = 100
+    }
+
+    let state = ListState()
+    /// Stand-in only: the animation each row and section operation asked for, in order.
+    public private(set) var standInAnimations: [RowAnimation] = []
+    /// Stand-in only: the rows reconfigured in place.
+    public private(set) var standInReconfigured: [IndexPath] = []
+
+    open weak var dataSource: (any UITableViewDataSource)?
+
+    private func dataSourceCounts() -> [Int] {
+        guard let dataSource else { return [] }
+        return (0..<dataSource.numberOfSections(in: self)).map { dataSource.tableView(self, numberOfRowsInSection: $0) }
+    }
+
+    open func reloadData() {
+        state.counts = dataSourceCounts()
+        state.fullReloads += 1
+    }
+
+    open var numberOfSections: Int {
+        if state.counts == nil { state.counts = dataSourceCounts() }
+        return state.counts!.count
+    }
+
+    open func numberOfRows(inSection section: Int) -> Int {
+        if state.counts == nil { state.counts = dataSourceCounts() }
+        return state.counts![section]
+    }
+
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        if state.counts == nil { state.counts = dataSourceCounts() }
+        state.clearBatch()
+        updates?()
+        let after = dataSourceCounts()
+        if let failure = state.check(after: after) { UIKitStandIn.failures.append(failure) }
+        state.counts = after
+        state.batchesPerformed += 1
+        if let completion {
+            state.pendingCompletions.append(completion)
+            Task { @MainActor [state] in finishAnimations(state) }
+        }
+    }
+
+    open func insertSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
+        state.insertedSections += sections
+        standInAnimations.append(animation)
+    }
+    open func deleteSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
+        state.deletedSections += sections
+        standInAnimations.append(animation)
+    }
+    open func moveSection(_ section: Int, toSection newSection: Int) { state.movedSections.append((section, newSection)) }
+    open func reloadSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
+        state.reloadedSections += sections
+        standInAnimations.append(animation)
+    }
+    open func insertRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
+        state.inserted += indexPaths
+        standInAnimations.append(animation)
+    }
+    open func deleteRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
+        state.deleted += indexPaths
+        standInAnimations.append(animation)
+    }
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { state.moved.append((indexPath, newIndexPath)) }
+    open func reloadRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
+        state.reloaded += indexPaths
+        standInAnimations.append(animation)
+    }
+    @available(iOS 15.0, tvOS 15.0, *)
+    open func reconfigureRows(at indexPaths: [IndexPath]) {
+        state.reloaded += indexPaths
+        standInReconfigured += indexPaths
+    }
+
+    /// Stand-in only: completions waiting for their animations to end.
+    public var standInPendingAnimations: Int { state.pendingCompletions.count }
+    /// Stand-in only: the batches performed so far.
+    public var standInBatchCount: Int { state.batchesPerformed }
+    /// Stand-in only: the full reloads so far.
+    public var standInFullReloadCount: Int { state.fullReloads }
+    /// Stand-in only: ends the running animations; their completions run now.
+    public func standInFinishAnimations() { finishAnimations(state) }
+}
+
+@MainActor
+open class UICollectionViewCell: UIView {}
+
+/// What a collection view asks for its items.
+@MainActor
+public protocol UICollectionViewDataSource: AnyObject {
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+    func numberOfSections(in collectionView: UICollectionView) -> Int
+}
+
+extension UICollectionViewDataSource {
+    /// One section, as UIKit assumes when the data source does not say.
+    public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+}
+
+@MainActor
+open class UICollectionView: UIScrollView {
+    let state = ListState()
+    /// Stand-in only: the items reconfigured in place.
+    public private(set) var standInReconfigured: [IndexPath] = []
+
+    open weak var dataSource: (any UICollectionViewDataSource)?
+
+    private func dataSourceCounts() -> [Int] {
+        guard let dataSource else { return [] }
+        return (0..<dataSource.numberOfSections(in: self)).map {
+            dataSource.collectionView(self, numberOfItemsInSection: $0)
+        }
+    }
+
+    open func reloadData() {
+        state.counts = dataSourceCounts()
+        state.fullReloads += 1
+    }
+
+    open var numberOfSections: Int {
+        if state.counts == nil { state.counts = dataSourceCounts() }
+        return state.counts!.count
+    }
+
+    open func numberOfItems(inSection section: Int) -> Int {
+        if state.counts == nil { state.counts = dataSourceCounts() }
+        return state.counts![section]
+    }
+
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        if state.counts == nil { state.counts = dataSourceCounts() }
+        state.clearBatch()
+        updates?()
+        let after = dataSourceCounts()
+        if let failure = state.check(after: after) { UIKitStandIn.failures.append(failure) }
+        state.counts = after
+        state.batchesPerformed += 1
+        if let completion {
+            state.pendingCompletions.append(completion)
+            Task { @MainActor [state] in finishAnimations(state) }
+        }
+    }
+
+    open func insertSections(_ sections: IndexSet) { state.insertedSections += sections }
+    open func deleteSections(_ sections: IndexSet) { state.deletedSections += sections }
+    open func reloadSections(_ sections: IndexSet) { state.reloadedSections += sections }
+    open func moveSection(_ section: Int, toSection newSection: Int) { state.movedSections.append((section, newSection)) }
+    open func insertItems(at indexPaths: [IndexPath]) { state.inserted += indexPaths }
+    open func deleteItems(at indexPaths: [IndexPath]) { state.deleted += indexPaths }
+    open func reloadItems(at indexPaths: [IndexPath]) { state.reloaded += indexPaths }
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { state.moved.append((indexPath, newIndexPath)) }
+    @available(iOS 15.0, tvOS 15.0, *)
+    open func reconfigureItems(at indexPaths: [IndexPath]) {
+        state.reloaded += indexPaths
+        standInReconfigured += indexPaths
+    }
+
+    /// Stand-in only: completions waiting for their animations to end.
+    public var standInPendingAnimations: Int { state.pendingCompletions.count }
+    /// Stand-in only: the batches performed so far.
+    public var standInBatchCount: Int { state.batchesPerformed }
+    /// Stand-in only: the full reloads so far.
+    public var standInFullReloadCount: Int { state.fullReloads }
+    /// Stand-in only: ends the running animations; their completions run now.
+    public func standInFinishAnimations() { finishAnimations(state) }
+}
