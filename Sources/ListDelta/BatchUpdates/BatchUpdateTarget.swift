@@ -38,13 +38,18 @@ public protocol BatchUpdateTarget {
     func reconfigureElements(at paths: [ElementPath])
     /// Moves the element at `source` (before the batch) to `target` (after it).
     func moveElement(from source: ElementPath, to target: ElementPath)
+    /// Performs the operations of `batch` inside ``performBatch(_:completion:)``. The default
+    /// calls the operation methods above in UIKit's order; a view whose calls act at once on
+    /// its rows, as NSTableView's do, translates the batch instead.
+    func perform(_ batch: BatchUpdate, reconfiguringUpdates: Bool)
 }
 
 extension BatchUpdateTarget {
     /// Reloads the elements at `paths`: the fallback for views that cannot reconfigure.
     public func reconfigureElements(at paths: [ElementPath]) { reloadElements(at: paths) }
 
-    /// Performs the operations of `batch`; call it inside ``performBatch(_:completion:)``.
+    /// Performs the operations of `batch` by calling the operation methods in UIKit's order;
+    /// call it inside ``performBatch(_:completion:)``.
     ///
     /// - Parameters:
     ///   - batch: the operations of one batch.

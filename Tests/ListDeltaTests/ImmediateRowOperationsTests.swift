@@ -1,0 +1,88 @@
+import TestSupport
+import Testing
+
+@testable import ListDelta
+
+/// The translation for views whose calls act at once (NSTableView), checked against a model of
+/// those semantics: replaying the operations on the rows must give the list UIKit's rules give.
+@Suite struct ImmediateRowOperationsTests {
+    /// Rows as NSTableView holds them between `beginUpdates()` and `endUpdates()`.
+    private struct ImmediateRows {
+        var rows: [Int]
+        var movedRows: [Int] = []
+
+        mutating func run(_ operation: ImmediateRowOperation) {
+            switch operation {
+            case .reload: break
+            case let .remove(indices):
+                for index in indices.sorted(by: >) { rows.remove(at: index) }
+            case let .insert(range):
+                rows.insert(contentsOf: repeatElement(-1, count: range.count), at: range.lowerBound)
+            case let .move(from, to):
+                let row = rows.remove(at: from)
+                rows.insert(row, at: to)
+                movedRows.append(row)
+            }
+        }
+    }
+
+    @Test func everyStageOfRandomDiffsTranslates() throws {
+        var checked = 0
+        for seed in UInt64(1)...3_000 {
+            let (source, target) = RandomModels.flat(seed: seed, maximumCount: seed % 10 == 0 ? 300 : 30)
+            var current = source
+            for stage in StagedChangeset(source: source, target: target) {
+                let batch = BatchUpdate(stage)
+                let operations = try #require(immediateRowOperations(for: batch, rowCount: current.count), "seed \(seed)")
+                // UIKit's rules, by the replay apply(to:) uses; rows labelled by their index before.
+                let labels = Array(current.indices)
+                let after = Array(repeating: -1, count: stage.data.count)
+                let expected = try replay(batch.withoutReloads, on: [labels], after: [after])[0]
+                var model = ImmediateRows(rows: labels)
+                operations.forEach { model.run($0) }
+                #expect(model.rows == expected, "seed \(seed): \(operations)")
+                #expect(
+                    model.movedRows.sorted() == batch.movedElements.map(\.source.element).sorted(),
+                    "seed \(seed): only the moved rows move, once each")
+                let reloads = operations.compactMap { if case let .reload(rows) = $0 { rows } else { nil } }
+                #expect(reloads.flatMap { $0 } == batch.reloadedElements.map(\.element).sorted())
+                current = Array(stage.data)
+                checked += 1
+            }
+        }
+        #expect(checked > 3_000)
+    }
+
+    @Test func reversedAndShuffledListsTranslate() throws {
+        var random = SplitMix64(seed: 8)
+        for count in [1, 2, 3, 10, 1_000] {
+            let labels = Array(0..<count)
+            for target in [Array(labels.reversed()), labels.shuffled(using: &random)] {
+                let moves = StagedChangeset(source: labels, target: target).flatMap(\.elementMoved)
+                let batch = BatchUpdate(movedElements: moves.map { .init(source: $0.source, target: $0.target) })
+                var model = ImmediateRows(rows: labels)
+                try #require(immediateRowOperations(for: batch, rowCount: count)).forEach { model.run($0) }
+                #expect(model.rows == target)
+            }
+        }
+    }
+
+    @Test func invalidBatchesTranslateToNothing() {
+        let path = { (element: Int) in ElementPath(element: element, section: 0) }
+        #expect(immediateRowOperations(for: BatchUpdate(deletedElements: [path(3)]), rowCount: 3) == nil)
+        #expect(immediateRowOperations(for: BatchUpdate(insertedSections: [0]), rowCount: 3) == nil)
+        #expect(
+            immediateRowOperations(
+                for: BatchUpdate(deletedElements: [path(0)], movedElements: [.init(source: path(0), target: path(1))]),
+                rowCount: 3) == nil)
+        #expect(immediateRowOperations(for: BatchUpdate(), rowCount: 0) == [])
+    }
+}
+
+extension BatchUpdate {
+    fileprivate var withoutReloads: BatchUpdate {
+        var batch = self
+        batch.reloadedElements = []
+        return batch
+    }
+}
