@@ -24,7 +24,8 @@ enum ImmediateRowOperation: Hashable, Sendable {
 func immediateRowOperations(for batch: BatchUpdate, rowCount: Int) -> [ImmediateRowOperation]? {
     let flat = batch.flatSection
     let rowsAfter = rowCount - batch.deletedElements.count + batch.insertedElements.count
-    let paths = batch.deletedElements + batch.insertedElements + batch.reloadedElements
+    let paths =
+        batch.deletedElements + batch.insertedElements + batch.reloadedElements
         + batch.movedElements.flatMap { [$0.source, $0.target] }
     guard batch.deletedSections.isEmpty, batch.insertedSections.isEmpty, batch.reloadedSections.isEmpty,
         batch.movedSections.isEmpty, paths.allSatisfy({ $0.section == flat }), rowsAfter >= 0,
