@@ -10,19 +10,24 @@ let package = Package(
     platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     targets: [
         .target(name: "CListDelta"),
-        .target(name: "UIKit"),
+        .target(name: "ListViewModel"),
+        .target(name: "UIKit", dependencies: ["ListViewModel"]),
+        .target(name: "AppKit", dependencies: ["ListViewModel"]),
         .target(
             name: "ListDelta",
-            dependencies: ["CListDelta", "UIKit"],
+            dependencies: ["CListDelta", "UIKit", "AppKit"],
             // As in Apple's toolchains, an extension's members are visible only where their
             // module is imported.
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         .testTarget(
             name: "AppleGlueTests",
-            dependencies: ["ListDelta", "UIKit"],
-            // Swift Testing's overlay for the real UIKit exists only in Apple's SDKs.
-            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]
+            dependencies: ["ListDelta", "UIKit", "AppKit"],
+            // Swift Testing's overlays for the real UIKit and AppKit exist only in Apple's SDKs.
+            swiftSettings: [
+                .unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"]),
+                .enableUpcomingFeature("MemberImportVisibility"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,314 @@
+// A stand-in for AppKit on Linux, for ListDelta's tests only. The declarations ListDelta's
+// glue uses have the Swift signatures the macOS SDK imports (where SDKs differ, the stricter
+// one: completion handlers are @Sendable); the views behave like AppKit's where a batch's
+// validity depends on it. NSTableView's calls act at once on its rows, and at the end of the
+// updates every row must show what its data source holds at that index.
+@_exported import Foundation
+import ListViewModel
+
+extension IndexPath {
+    /// A path to item `item` of `section`.
+    public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+    /// The section index.
+    public var section: Int { self[0] }
+    /// The item index.
+    public var item: Int { self[1] }
+}
+
+/// Where the stand-in records what AppKit would have raised an exception for, or shown wrongly.
+@MainActor
+public enum AppKitStandIn {
+    /// Every inconsistency found so far.
+    public static var failures: [String] = []
+}
+
+/// An object of the Objective-C runtime.
+open class NSObject {
+    /// An object.
+    public init() {}
+}
+
+/// A responder.
+@MainActor
+open class NSResponder: NSObject {}
+
+/// A window.
+@MainActor
+open class NSWindow: NSResponder {}
+
+/// A view.
+@MainActor
+open class NSView: NSResponder {
+    fileprivate var hostWindow: NSWindow?
+    /// The window the view is in; nil off screen.
+    open var window: NSWindow? { hostWindow }
+    /// The proxy through which changes animate; the stand-in animates the view itself.
+    open func animator() -> Self { self }
+    /// Stand-in only: puts the view in a window (or takes it out).
+    public func standInMove(toWindow window: NSWindow?) { hostWindow = window }
+}
+
+/// A control.
+@MainActor
+open class NSControl: NSView {}
+
+/// The animation context of a group of changes.
+@MainActor
+open class NSAnimationContext: NSObject {
+    /// Stand-in only: completion handlers of groups whose animations have not ended.
+    public static var standInPending: [@Sendable () -> Void] = []
+
+    /// Runs `changes` as one group, then `completionHandler` once its animations end.
+    open class func runAnimationGroup(
+        _ changes: (NSAnimationContext) -> Void, completionHandler: (@Sendable () -> Void)? = nil
+    ) {
+        changes(NSAnimationContext())
+        guard let completionHandler else { return }
+        standInPending.append(completionHandler)
+        Task { @MainActor in standInFinishAnimations() }
+    }
+
+    /// Stand-in only: ends every running animation; their completion handlers run now.
+    public static func standInFinishAnimations() {
+        let pending = standInPending
+        standInPending = []
+        pending.forEach { $0() }
+    }
+}
+
+/// A column of a table view.
+@MainActor
+open class NSTableColumn: NSObject {}
+
+/// What a table view asks for its rows.
+@MainActor
+public protocol NSTableViewDataSource: AnyObject {
+    /// The number of rows.
+    func numberOfRows(in tableView: NSTableView) -> Int
+    /// The value row `row` shows in `tableColumn`.
+    func tableView(_ tableView: NSTableView, objectValueFor tableColumn: NSTableColumn?, row: Int) -> Any?
+}
+
+/// A table view: one column of rows, each showing its data source's value.
+@MainActor
+open class NSTableView: NSControl {
+    /// How rows animate in and out.
+    public struct AnimationOptions: OptionSet, @unchecked Sendable {
+        /// The options' bits.
+        public let rawValue: UInt
+        /// Options from their bits.
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Fade rows in or out.
+        public static var effectFade: AnimationOptions { AnimationOptions(rawValue: 0x1) }
+        /// Open a gap for inserted rows.
+        public static var effectGap: AnimationOptions { AnimationOptions(rawValue: 0x2) }
+        /// Slide rows up.
+        public static var slideUp: AnimationOptions { AnimationOptions(rawValue: 0x10) }
+        /// Slide rows down.
+        public static var slideDown: AnimationOptions { AnimationOptions(rawValue: 0x20) }
+        /// Slide rows left.
+        public static var slideLeft: AnimationOptions { AnimationOptions(rawValue: 0x30) }
+        /// Slide rows right.
+        public static var slideRight: AnimationOptions { AnimationOptions(rawValue: 0x40) }
+    }
+
+    /// The rows' values as shown; nil for a row inserted or reloaded and not yet drawn.
+    private var shown: [AnyHashable?]?
+    private var updateDepth = 0
+    /// Stand-in only: every row call made, as text, in order.
+    public private(set) var standInCalls: [String] = []
+    /// Stand-in only: full reloads so far.
+    public private(set) var standInFullReloadCount = 0
+
+    /// The table's data source.
+    open weak var dataSource: (any NSTableViewDataSource)?
+
+    private func value(at row: Int) -> AnyHashable? {
+        dataSource?.tableView(self, objectValueFor: nil, row: row) as? AnyHashable
+    }
+
+    private var rows: [AnyHashable?] {
+        get {
+            if shown == nil { shown = (0..<(dataSource?.numberOfRows(in: self) ?? 0)).map(value) }
+            return shown!
+        }
+        set { shown = newValue }
+    }
+
+    /// Reloads every row from the data source.
+    open func reloadData() {
+        shown = nil
+        _ = rows
+        standInFullReloadCount += 1
+    }
+
+    /// The number of rows the table shows.
+    open var numberOfRows: Int { rows.count }
+    /// The number of columns.
+    open var numberOfColumns: Int { 1 }
+
+    /// Starts a group of row changes, each acting at once.
+    open func beginUpdates() { updateDepth += 1 }
+
+    /// Ends the group: every row must now show its data source's value.
+    open func endUpdates() {
+        updateDepth -= 1
+        if updateDepth == 0 { settle() }
+    }
+
+    /// Inserts rows so that they take these indices.
+    open func insertRows(at indexes: IndexSet, withAnimation animationOptions: NSTableView.AnimationOptions = []) {
+        standInCalls.append("insert \(Array(indexes))")
+        var current = rows
+        for index in indexes {
+            guard index <= current.count else { return fail("insert at \(index) beyond \(current.count) rows") }
+            current.insert(nil, at: index)
+        }
+        rows = current
+        if updateDepth == 0 { settle() }
+    }
+
+    /// Removes the rows at these indices.
+    open func removeRows(at indexes: IndexSet, withAnimation animationOptions: NSTableView.AnimationOptions = []) {
+        standInCalls.append("remove \(Array(indexes))")
+        var current = rows
+        for index in indexes.reversed() {
+            guard index < current.count else { return fail("remove at \(index) beyond \(current.count) rows") }
+            current.remove(at: index)
+        }
+        rows = current
+        if updateDepth == 0 { settle() }
+    }
+
+    /// Moves the row at `oldIndex` to `newIndex`.
+    open func moveRow(at oldIndex: Int, to newIndex: Int) {
+        standInCalls.append("move \(oldIndex) → \(newIndex)")
+        var current = rows
+        guard oldIndex < current.count, newIndex < current.count else {
+            return fail("move \(oldIndex) → \(newIndex) with \(current.count) rows")
+        }
+        current.insert(current.remove(at: oldIndex), at: newIndex)
+        rows = current
+        if updateDepth == 0 { settle() }
+    }
+
+    /// Redraws these rows from the data source.
+    open func reloadData(forRowIndexes rowIndexes: IndexSet, columnIndexes: IndexSet) {
+        standInCalls.append("reload \(Array(rowIndexes))")
+        var current = rows
+        for index in rowIndexes where index < current.count { current[index] = nil }
+        rows = current
+        if updateDepth == 0 { settle() }
+    }
+
+    private func fail(_ message: String) { AppKitStandIn.failures.append("NSTableView: \(message)") }
+
+    /// Draws the rows not drawn yet and checks every other one against the data source.
+    private func settle() {
+        let count = dataSource?.numberOfRows(in: self) ?? 0
+        var current = rows
+        guard current.count == count else {
+            return fail("the table shows \(current.count) rows, its data source has \(count)")
+        }
+        for row in current.indices {
+            let expected = value(at: row)
+            if let shownValue = current[row], shownValue != expected {
+                return fail("row \(row) shows \(shownValue), its data source has \(String(describing: expected))")
+            }
+            current[row] = expected
+        }
+        rows = current
+    }
+}
+
+/// An item of a collection view.
+@MainActor
+open class NSCollectionViewItem: NSObject {}
+
+/// What a collection view asks for its items.
+@MainActor
+public protocol NSCollectionViewDataSource: AnyObject {
+    /// The number of items in `section`.
+    func collectionView(_ collectionView: NSCollectionView, numberOfItemsInSection section: Int) -> Int
+    /// The item for `indexPath`.
+    func collectionView(_ collectionView: NSCollectionView, itemForRepresentedObjectAt indexPath: IndexPath)
+        -> NSCollectionViewItem
+    /// The number of sections.
+    func numberOfSections(in collectionView: NSCollectionView) -> Int
+}
+
+extension NSCollectionViewDataSource {
+    /// One section, as AppKit assumes when the data source does not say.
+    public func numberOfSections(in collectionView: NSCollectionView) -> Int { 1 }
+}
+
+/// A collection view: batches checked as AppKit checks them.
+@MainActor
+open class NSCollectionView: NSView {
+    let state = ListState()
+
+    /// The collection view's data source.
+    open weak var dataSource: (any NSCollectionViewDataSource)?
+
+    private func dataSourceCounts() -> [Int] {
+        guard let dataSource else { return [] }
+        return (0..<dataSource.numberOfSections(in: self)).map {
+            dataSource.collectionView(self, numberOfItemsInSection: $0)
+        }
+    }
+
+    /// Reloads everything from the data source.
+    open func reloadData() {
+        state.counts = dataSourceCounts()
+        state.fullReloads += 1
+    }
+
+    /// The number of sections shown.
+    open var numberOfSections: Int {
+        if state.counts == nil { state.counts = dataSourceCounts() }
+        return state.counts!.count
+    }
+
+    /// The number of items shown in `section`.
+    open func numberOfItems(inSection section: Int) -> Int {
+        if state.counts == nil { state.counts = dataSourceCounts() }
+        return state.counts![section]
+    }
+
+    /// Performs `updates` as one batch, then `completionHandler` once its animations end.
+    open func performBatchUpdates(_ updates: (() -> Void)?, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
+        if state.counts == nil { state.counts = dataSourceCounts() }
+        state.clearBatch()
+        updates?()
+        let after = dataSourceCounts()
+        if let failure = state.check(after: after) { AppKitStandIn.failures.append("NSCollectionView: \(failure)") }
+        state.counts = after
+        state.batchesPerformed += 1
+        if let completionHandler {
+            state.pendingCompletions.append(completionHandler)
+            Task { @MainActor [state] in finishAnimations(state) }
+        }
+    }
+
+    /// Inserts sections.
+    open func insertSections(_ sections: IndexSet) { state.insertedSections += sections }
+    /// Deletes sections.
+    open func deleteSections(_ sections: IndexSet) { state.deletedSections += sections }
+    /// Reloads sections.
+    open func reloadSections(_ sections: IndexSet) { state.reloadedSections += sections }
+    /// Moves a section.
+    open func moveSection(_ section: Int, toSection newSection: Int) { state.movedSections.append((section, newSection)) }
+    /// Inserts items.
+    open func insertItems(at indexPaths: Set<IndexPath>) { state.inserted += indexPaths }
+    /// Deletes items.
+    open func deleteItems(at indexPaths: Set<IndexPath>) { state.deleted += indexPaths }
+    /// Reloads items.
+    open func reloadItems(at indexPaths: Set<IndexPath>) { state.reloaded += indexPaths }
+    /// Moves an item.
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { state.moved.append((indexPath, newIndexPath)) }
+
+    /// Stand-in only: the batches performed so far.
+    public var standInBatchCount: Int { state.batchesPerformed }
+    /// Stand-in only: the full reloads so far.
+    public var standInFullReloadCount: Int { state.fullReloads }
+}
