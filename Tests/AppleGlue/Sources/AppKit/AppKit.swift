@@ -258,35 +258,18 @@ open class NSCollectionView: NSView {
     }
 
     /// Reloads everything from the data source.
-    open func reloadData() {
-        state.counts = dataSourceCounts()
-        state.fullReloads += 1
-    }
+    open func reloadData() { state.reload(dataSourceCounts) }
 
     /// The number of sections shown.
-    open var numberOfSections: Int {
-        if state.counts == nil { state.counts = dataSourceCounts() }
-        return state.counts!.count
-    }
+    open var numberOfSections: Int { state.shownCounts(dataSourceCounts).count }
 
     /// The number of items shown in `section`.
-    open func numberOfItems(inSection section: Int) -> Int {
-        if state.counts == nil { state.counts = dataSourceCounts() }
-        return state.counts![section]
-    }
+    open func numberOfItems(inSection section: Int) -> Int { state.shownCounts(dataSourceCounts)[section] }
 
     /// Performs `updates` as one batch, then `completionHandler` once its animations end.
     open func performBatchUpdates(_ updates: (() -> Void)?, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
-        if state.counts == nil { state.counts = dataSourceCounts() }
-        state.clearBatch()
-        updates?()
-        let after = dataSourceCounts()
-        if let failure = state.check(after: after) { AppKitStandIn.failures.append("NSCollectionView: \(failure)") }
-        state.counts = after
-        state.batchesPerformed += 1
-        if let completionHandler {
-            state.pendingCompletions.append(completionHandler)
-            Task { @MainActor [state] in finishAnimations(state) }
+        if let failure = state.performBatch(updates, load: dataSourceCounts, completion: completionHandler) {
+            AppKitStandIn.failures.append("NSCollectionView: \(failure)")
         }
     }
 

@@ -25,6 +25,36 @@ public final class ListState {
     /// Full reloads so far.
     public var fullReloads = 0
 
+    /// The counts shown, loaded with `load` (the data source's counts) the first time.
+    public func shownCounts(_ load: () -> [Int]) -> [Int] {
+        if counts == nil { counts = load() }
+        return counts!
+    }
+
+    /// Shows the data source's counts again.
+    public func reload(_ load: () -> [Int]) {
+        counts = load()
+        fullReloads += 1
+    }
+
+    /// Performs `updates` as one batch: records its operations, checks them against the
+    /// counts before and `load()` after, shows the new counts, and calls `completion` once the
+    /// animations end (on a later turn of the main actor). Returns the first failure.
+    public func performBatch(_ updates: (() -> Void)?, load: () -> [Int], completion: ((Bool) -> Void)?) -> String? {
+        _ = shownCounts(load)
+        clearBatch()
+        updates?()
+        let after = load()
+        let failure = check(after: after)
+        counts = after
+        batchesPerformed += 1
+        if let completion {
+            pendingCompletions.append(completion)
+            Task { @MainActor [self] in finishAnimations(self) }
+        }
+        return failure
+    }
+
     /// Forgets the operations of the last batch.
     public func clearBatch() {
         deletedSections = []

@@ -85,32 +85,15 @@ open class UITableView: UIScrollView {
         return (0..<dataSource.numberOfSections(in: self)).map { dataSource.tableView(self, numberOfRowsInSection: $0) }
     }
 
-    open func reloadData() {
-        state.counts = dataSourceCounts()
-        state.fullReloads += 1
-    }
+    open func reloadData() { state.reload(dataSourceCounts) }
 
-    open var numberOfSections: Int {
-        if state.counts == nil { state.counts = dataSourceCounts() }
-        return state.counts!.count
-    }
+    open var numberOfSections: Int { state.shownCounts(dataSourceCounts).count }
 
-    open func numberOfRows(inSection section: Int) -> Int {
-        if state.counts == nil { state.counts = dataSourceCounts() }
-        return state.counts![section]
-    }
+    open func numberOfRows(inSection section: Int) -> Int { state.shownCounts(dataSourceCounts)[section] }
 
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        if state.counts == nil { state.counts = dataSourceCounts() }
-        state.clearBatch()
-        updates?()
-        let after = dataSourceCounts()
-        if let failure = state.check(after: after) { UIKitStandIn.failures.append(failure) }
-        state.counts = after
-        state.batchesPerformed += 1
-        if let completion {
-            state.pendingCompletions.append(completion)
-            Task { @MainActor [state] in finishAnimations(state) }
+        if let failure = state.performBatch(updates, load: dataSourceCounts, completion: completion) {
+            UIKitStandIn.failures.append(failure)
         }
     }
 
@@ -187,32 +170,15 @@ open class UICollectionView: UIScrollView {
         }
     }
 
-    open func reloadData() {
-        state.counts = dataSourceCounts()
-        state.fullReloads += 1
-    }
+    open func reloadData() { state.reload(dataSourceCounts) }
 
-    open var numberOfSections: Int {
-        if state.counts == nil { state.counts = dataSourceCounts() }
-        return state.counts!.count
-    }
+    open var numberOfSections: Int { state.shownCounts(dataSourceCounts).count }
 
-    open func numberOfItems(inSection section: Int) -> Int {
-        if state.counts == nil { state.counts = dataSourceCounts() }
-        return state.counts![section]
-    }
+    open func numberOfItems(inSection section: Int) -> Int { state.shownCounts(dataSourceCounts)[section] }
 
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        if state.counts == nil { state.counts = dataSourceCounts() }
-        state.clearBatch()
-        updates?()
-        let after = dataSourceCounts()
-        if let failure = state.check(after: after) { UIKitStandIn.failures.append(failure) }
-        state.counts = after
-        state.batchesPerformed += 1
-        if let completion {
-            state.pendingCompletions.append(completion)
-            Task { @MainActor [state] in finishAnimations(state) }
+        if let failure = state.performBatch(updates, load: dataSourceCounts, completion: completion) {
+            UIKitStandIn.failures.append(failure)
         }
     }
 
