@@ -16,12 +16,17 @@ enum BackgroundWorkload {
     @MainActor
     final class TimingTarget: BatchUpdateTarget {
         var batchMilliseconds: [Double] = []
+        /// The number of rows shown: the updater's data, which the view shows.
+        var shownCount: () -> Int = { 0 }
         var canPerformBatchUpdates: Bool { true }
+        var numberOfSections: Int { 1 }
+        func numberOfElements(inSection section: Int) -> Int { shownCount() }
         func reloadData() {}
         func performBatch(_ updates: () -> Void, completion: ((Bool) -> Void)?) {
             let started = ContinuousClock.now
             updates()
             batchMilliseconds.append(milliseconds(ContinuousClock.now - started))
+            completion?(true)  // no animation to wait for
         }
         func deleteSections(at sections: [Int]) {}
         func insertSections(at sections: [Int]) {}
@@ -47,7 +52,9 @@ enum BackgroundWorkload {
         let base = FlatWorkload.w100k().target
         let (updater, target) = await MainActor.run { () -> (ListUpdater<[Int]>, TimingTarget) in
             let target = TimingTarget()
-            return (ListUpdater(initial: base, target: target), target)
+            let updater = ListUpdater(initial: base, target: target)
+            target.shownCount = { [weak updater] in updater?.data.count ?? 0 }
+            return (updater, target)
         }
         let applied = LatencyLog()
         await Task.detached {
@@ -81,8 +88,8 @@ enum BackgroundWorkload {
         var lines = [
             "### Background queue — ListUpdater on W100k-sized snapshots",
             "",
-            "| stream | submitted | diffs started | completed | cancelled | failed | applied | last-result latency ms | median latency ms | p99 latency ms | main-thread ms per update |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+            "| stream | submitted | diffs started | completed | cancelled | failed | applied | out of sync | last-result latency ms | median latency ms | p99 latency ms | main-thread ms per update |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for report in reports {
             let s = report.statistics, sorted = report.latencies.sorted()
@@ -91,7 +98,7 @@ enum BackgroundWorkload {
             }
             lines.append(
                 "| \(report.name) | \(s.submitted) | \(s.diffsStarted) | \(s.diffsCompleted) | \(s.diffsCancelled) | "
-                    + "\(s.diffsFailed) | \(s.applied) | \(report.latencies.last.map(format) ?? "—") | \(percentile(0.5)) | "
+                    + "\(s.diffsFailed) | \(s.applied) | \(s.viewsOutOfSync) | \(report.latencies.last.map(format) ?? "—") | \(percentile(0.5)) | "
                     + "\(percentile(0.99)) | \(report.mainThreadPerUpdate.first.map(format) ?? "—") |")
         }
         let lastLatencies = byLastLatency.compactMap(\.latencies.last)
