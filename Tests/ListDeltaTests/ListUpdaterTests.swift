@@ -193,6 +193,29 @@ import Testing
         #expect(statistics.diffsStarted == statistics.diffsCompleted + statistics.diffsCancelled + statistics.diffsFailed)
     }
 
+    /// A target that never calls its batches' completions must not stop the updater.
+    @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+    @Test func aTargetThatNeverCompletesDoesNotStallTheUpdater() async throws {
+        let view = FakeListView(counts: [0]) { [] }
+        view.completesBatches = false
+        let updater = ListUpdater<[Item]>(initial: [], target: view)
+        updater.completionTimeout = 0.05
+        view.dataCounts = { [weak updater] in [updater?.data.count ?? 0] }
+        for count in [3, 5, 2] {
+            updater.submit((0..<count).map { Item(id: $0) })
+        }
+        // A stalled updater never settles: wait for it with a deadline of our own, so that a
+        // stall fails the test instead of hanging it.
+        var settled = false
+        Task { @MainActor in
+            await updater.settled()
+            settled = true
+        }
+        for _ in 0..<400 where !settled { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(settled, "the updater waited for a completion that never comes")
+        #expect(updater.data.count == 2 && view.errors.isEmpty)
+    }
+
     @Test func updaterHoldsNoWorkAfterSettling() async {
         weak var weakUpdater: ListUpdater<[Item]>?
         do {

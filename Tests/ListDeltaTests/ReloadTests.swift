@@ -8,6 +8,8 @@ final class FakeListView: BatchUpdateTarget {
     var counts: [Int]
     var dataCounts: () -> [Int]
     var canPerformBatchUpdates = true
+    /// Whether batches call their completion, as UIKit's do.
+    var completesBatches = true
     private(set) var batches: [BatchUpdate] = []
     private(set) var fullReloads = 0
     private(set) var errors: [BatchUpdateError] = []
@@ -39,7 +41,7 @@ final class FakeListView: BatchUpdateTarget {
         }
         batches.append(pending)
         counts = after
-        completion?(true)
+        if completesBatches { completion?(true) }
     }
 
     func deleteSections(at sections: [Int]) { pending.deletedSections += sections }

@@ -64,6 +64,9 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
     private let diff: Diff
     private let inbox = Inbox()
     private var counts = Statistics()
+    /// How long the updater waits for a batch's completion before going on: a target that
+    /// never calls it would otherwise stop the updater for good.
+    var completionTimeout: TimeInterval = 10
     private var running = false
     private var settledWaiters: [CheckedContinuation<Void, Never>] = []
 
@@ -120,9 +123,7 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
         case let .success(staged):
             counts.diffsCompleted += 1
             inbox.finished(startedAt: start, cancelled: false)
-            let outcome = await withCheckedContinuation { continuation in
-                self.target.reload(using: staged, completion: { continuation.resume(returning: $0) }) { self.data = $0 }
-            }
+            let outcome = await reloadWaitingForAnimations(staged)
             if case let .reloaded(.viewOutOfSync(mismatch)) = outcome {
                 counts.viewsOutOfSync += 1
                 onViewOutOfSync?(mismatch)
@@ -142,6 +143,38 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
             self.target.reloadData()
             counts.applied += 1
             next.finish(true)
+        }
+    }
+
+    /// Reloads the view with `staged` and returns once its last animation ended, or after
+    /// ``completionTimeout`` if the target never says so.
+    private func reloadWaitingForAnimations(_ staged: StagedChangeset<Collection>) async -> ReloadOutcome {
+        await withCheckedContinuation { continuation in
+            let once = ResumeOnce(continuation)
+            let timeout = Task { @MainActor [completionTimeout] in
+                try await Task.sleep(nanoseconds: UInt64(completionTimeout * 1e9))
+                once.resume(.animated(finished: false))
+            }
+            target.reload(
+                using: staged,
+                completion: { outcome in
+                    timeout.cancel()
+                    once.resume(outcome)
+                }
+            ) { self.data = $0 }
+        }
+    }
+
+    /// Resumes a continuation the first time it is asked to.
+    @MainActor
+    private final class ResumeOnce {
+        private var continuation: CheckedContinuation<ReloadOutcome, Never>?
+
+        init(_ continuation: CheckedContinuation<ReloadOutcome, Never>) { self.continuation = continuation }
+
+        func resume(_ outcome: ReloadOutcome) {
+            continuation?.resume(returning: outcome)
+            continuation = nil
         }
     }
 
