@@ -52,38 +52,6 @@ extension StagedChangeset where Collection: RangeReplaceableCollection {
     }
 }
 
-extension BatchUpdate {
-    /// A flat list's batch with its paths moved to section 0. A flat list is the one section
-    /// its first path names; any other section, and any section operation, is out of range.
-    fileprivate func inSectionZero() throws -> BatchUpdate {
-        let paths = [
-            (deletedElements, BatchUpdateError.Operation.delete), (insertedElements, .insert),
-            (reloadedElements, .reload), (movedElements.map(\.source), .moveFrom),
-            (movedElements.map(\.target), .moveTo),
-        ]
-        let section = paths.lazy.compactMap { $0.0.first?.section }.first ?? 0
-        let sectionCount = section < 0 ? 0 : min(section, Int.max - 1) + 1
-        for (paths, operation) in paths {
-            if let stray = paths.first(where: { $0.section != section || section < 0 }) {
-                throw BatchUpdateError.sectionOutOfRange(operation, section: stray.section, sectionCount: sectionCount)
-            }
-        }
-        for (sections, operation) in [
-            (deletedSections, BatchUpdateError.Operation.delete), (insertedSections, .insert),
-            (reloadedSections, .reload), (movedSections.map(\.source), .moveFrom),
-        ] {
-            if let stray = sections.first {
-                throw BatchUpdateError.sectionOutOfRange(operation, section: stray, sectionCount: sectionCount)
-            }
-        }
-        func zero(_ path: ElementPath) -> ElementPath { ElementPath(element: path.element, section: 0) }
-        return BatchUpdate(
-            deletedElements: deletedElements.map(zero), insertedElements: insertedElements.map(zero),
-            reloadedElements: reloadedElements.map(zero),
-            movedElements: movedElements.map { ElementMove(source: zero($0.source), target: zero($0.target)) })
-    }
-}
-
 extension StagedChangeset where Collection: RangeReplaceableCollection, Collection.Element: DifferentiableSection {
     /// Replays every stage on the sections of `source` as a list view would and returns the
     /// result: the target, for a staged changeset made from `source`. Section models come from

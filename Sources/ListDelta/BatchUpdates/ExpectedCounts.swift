@@ -80,10 +80,3 @@ struct ExpectedCounts {
         return data.map { ($0 as! any DifferentiableSection).elements.count }
     }
 }
-
-extension BatchUpdate {
-    /// The section a flat list's paths name: its first path's, else 0.
-    var flatSection: Int {
-        (deletedElements.first ?? insertedElements.first ?? reloadedElements.first ?? movedElements.first?.source)?.section ?? 0
-    }
-}

@@ -22,15 +22,9 @@ enum ImmediateRowOperation: Hashable, Sendable {
 ///
 /// - Complexity: O((*n* + *k*) log *n*) for *n* rows and *k* operations.
 func immediateRowOperations(for batch: BatchUpdate, rowCount: Int) -> [ImmediateRowOperation]? {
-    let flat = batch.flatSection
     let rowsAfter = rowCount - batch.deletedElements.count + batch.insertedElements.count
-    let paths =
-        batch.deletedElements + batch.insertedElements + batch.reloadedElements
-        + batch.movedElements.flatMap { [$0.source, $0.target] }
-    guard batch.deletedSections.isEmpty, batch.insertedSections.isEmpty, batch.reloadedSections.isEmpty,
-        batch.movedSections.isEmpty, paths.allSatisfy({ $0.section == flat }), rowsAfter >= 0,
-        (try? BatchUpdateValidator.validate(
-            batch.inSection(0, from: flat), elementCountsBefore: [rowCount], elementCountsAfter: [rowsAfter])) != nil
+    guard rowsAfter >= 0, let flat = try? batch.inSectionZero(),
+        (try? BatchUpdateValidator.validate(flat, elementCountsBefore: [rowCount], elementCountsAfter: [rowsAfter])) != nil
     else { return nil }
 
     var operations: [ImmediateRowOperation] = []
@@ -151,16 +145,5 @@ private struct FenwickTree {
             index -= index & -index
         }
         return sum
-    }
-}
-
-extension BatchUpdate {
-    /// The batch with every element path moved from section `from` to section `section`.
-    fileprivate func inSection(_ section: Int, from: Int) -> BatchUpdate {
-        func moved(_ path: ElementPath) -> ElementPath { ElementPath(element: path.element, section: section) }
-        return BatchUpdate(
-            deletedElements: deletedElements.map(moved), insertedElements: insertedElements.map(moved),
-            reloadedElements: reloadedElements.map(moved),
-            movedElements: movedElements.map { ElementMove(source: moved($0.source), target: moved($0.target)) })
     }
 }
