@@ -16,7 +16,7 @@ import Foundation
 /// old, and an isolated update is shown after one diff.
 ///
 /// ```swift
-/// let updater = ListUpdater(initial: [], target: collectionView)
+/// let updater = ListUpdater(initial: [], target: CollectionViewBatchTarget(collectionView))
 /// // data source: updater.data[indexPath.item]
 /// updater.submit(model.items)            // from any thread, as often as the model changes
 /// ```
