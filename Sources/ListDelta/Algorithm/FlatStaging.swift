@@ -91,12 +91,13 @@ func survivorsInSourceOrder<C: RangeReplaceableCollection>(
     guard count > 0 else { return C() }
     let survivors = try [C.Element](unsafeUninitializedCapacity: count) { buffer, initialized in
         try target.withUnsafeBufferPointer { target in
-            for (i, j) in sourceToTarget.enumerated() {
-                try checkCancellation(cancellation, at: i)
-                guard j >= 0 else { continue }
-                precondition(initialized < count, "more survivors than the core reported")
-                (buffer.baseAddress! + initialized).initialize(to: target[Int(j)])
-                initialized += 1
+            for stretch in stride(from: 0, to: sourceToTarget.count, by: pollInterval) {
+                try checkCancellation(cancellation)
+                for j in sourceToTarget[stretch..<min(stretch + pollInterval, sourceToTarget.count)] where j >= 0 {
+                    precondition(initialized < count, "more survivors than the core reported")
+                    (buffer.baseAddress! + initialized).initialize(to: target[Int(j)])
+                    initialized += 1
+                }
             }
         }
     }

@@ -71,13 +71,7 @@ public enum BatchUpdateValidator {
         try forbid(reloadedElements, movedFromElements, .reload, .moveFrom)
         try forbid(insertedElements, movedToElements, .insert, .moveTo)
 
-        var removed = [Int](repeating: 0, count: before.count), added = [Int](repeating: 0, count: after.count)
-        for path in batch.deletedElements { removed[path.section] += 1 }
-        for move in batch.movedElements {
-            removed[move.source.section] += 1
-            added[move.target.section] += 1
-        }
-        for path in batch.insertedElements { added[path.section] += 1 }
+        let (removed, added) = elementFlows(of: batch, sectionsBefore: before.count, sectionsAfter: after.count)
         for t in 0..<after.count {
             guard let s = sectionBefore[t] else { continue }
             let expected = before[s] - removed[s] + added[t]
@@ -85,6 +79,22 @@ public enum BatchUpdateValidator {
                 throw BatchUpdateError.elementCountMismatch(section: t, expected: expected, actual: after[t])
             }
         }
+    }
+
+    /// How many elements `batch` takes out of each section before it (deletes and moves out)
+    /// and puts into each section after it (inserts and moves in), for a batch whose element
+    /// paths are within those sections.
+    static func elementFlows(of batch: BatchUpdate, sectionsBefore: Int, sectionsAfter: Int)
+        -> (removed: [Int], added: [Int])
+    {
+        var removed = [Int](repeating: 0, count: sectionsBefore), added = [Int](repeating: 0, count: sectionsAfter)
+        for path in batch.deletedElements { removed[path.section] += 1 }
+        for move in batch.movedElements {
+            removed[move.source.section] += 1
+            added[move.target.section] += 1
+        }
+        for path in batch.insertedElements { added[path.section] += 1 }
+        return (removed, added)
     }
 
     /// Where each section after `batch` was before it (nil: inserted), for a batch whose

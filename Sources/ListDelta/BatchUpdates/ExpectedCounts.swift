@@ -43,17 +43,13 @@ struct ExpectedCounts {
             afterPaths.allSatisfy({ (0..<after.count).contains($0.section) }),
             Set(beforeIndices).count == beforeIndices.count, Set(afterIndices).count == afterIndices.count
         else { return }
-        var outOfSource = [Int](repeating: 0, count: before), intoTarget = [Int](repeating: 0, count: after.count)
-        for path in batch.deletedElements { outOfSource[path.section] += 1 }
-        for move in batch.movedElements {
-            outOfSource[move.source.section] += 1
-            intoTarget[move.target.section] += 1
-        }
-        for path in batch.insertedElements { intoTarget[path.section] += 1 }
+        // The validator's rule run backwards: after = before - removed + added.
+        let (removed, added) = BatchUpdateValidator.elementFlows(
+            of: batch, sectionsBefore: before, sectionsAfter: after.count)
         let origins = BatchUpdateValidator.sectionOrigins(of: batch, sectionsBefore: before, sectionsAfter: after.count)
         for (t, origin) in origins.enumerated() {
             guard let s = origin else { continue }
-            elementCounts.append((s, after[t] - intoTarget[t] + outOfSource[s]))
+            elementCounts.append((s, after[t] - added[t] + removed[s]))
         }
     }
 
