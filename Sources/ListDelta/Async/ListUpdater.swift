@@ -13,7 +13,9 @@ import Foundation
 /// snapshot cancels the running diff inside the core only while that diff is young (it has run
 /// less than half as long as the last diff took) and did not itself replace a cancelled diff.
 /// So however fast snapshots arrive, the view shows a result at most about 2.5 diff durations
-/// old, and an isolated update is shown after one diff.
+/// old, plus the time the view spends animating (the next diff starts once the last batch's
+/// animations ended, or after ``completionTimeout``), and an isolated update is shown after
+/// one diff.
 ///
 /// ```swift
 /// let updater = ListUpdater(initial: [], target: CollectionViewBatchTarget(collectionView))
@@ -64,9 +66,9 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
     private let diff: Diff
     private let inbox = Inbox()
     private var counts = Statistics()
-    /// How long the updater waits for a batch's completion before going on: a target that
-    /// never calls it would otherwise stop the updater for good.
-    var completionTimeout: TimeInterval = 10
+    /// How long the updater waits, in seconds, for a batch's completion before going on: a
+    /// target that never calls it would otherwise stop the updater for good.
+    public var completionTimeout: TimeInterval = 10
     private var running = false
     private var settledWaiters: [CheckedContinuation<Void, Never>] = []
 
