@@ -25,7 +25,8 @@ let benchmarks: @Sendable () -> Void = {
         // Tolerances of the static thresholds check, which compares p90 values only: a
         // tolerance at any other percentile is never consulted, and the check never fails.
         thresholds: [
-            .mallocCountTotal: .init(relative: [.p90: 2.0], absolute: [.p90: 2]),
+            // Wsect's count wanders by up to 4 between runs (2,287-2,291 measured).
+            .mallocCountTotal: .init(relative: [.p90: 2.0], absolute: [.p90: 8]),
             .mallocBytesCount: .init(relative: [.p90: 5.0]),
             .peakMemoryResidentDelta: .init(relative: [.p90: 25.0], absolute: [.p90: 4_000_000]),
         ]
