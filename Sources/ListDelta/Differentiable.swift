@@ -1,5 +1,3 @@
-import Foundation
-
 /// A type whose instances can be told apart across two versions of a list.
 ///
 /// Two elements with equal identifiers are the same item: a diff matches them and reports a
@@ -20,7 +18,12 @@ public protocol ContentEquatable {
 }
 
 /// An element a diff can match by identity and compare by content.
-public protocol Differentiable: ContentIdentifiable, ContentEquatable {}
+///
+/// A composition, not a protocol of its own: a type adopts ``ContentIdentifiable`` and
+/// ``ContentEquatable``, together or in separate extensions. No standard-library or Foundation
+/// type adopts them here; declare what your app diffs, for example
+/// `extension String: Differentiable {}`, so that the identity you choose is the one used.
+public typealias Differentiable = ContentIdentifiable & ContentEquatable
 
 extension ContentIdentifiable where Self: Hashable {
     /// A hashable element is its own identifier.
@@ -53,24 +56,3 @@ extension Array: ContentEquatable where Element: ContentEquatable {
         count == source.count && zip(self, source).allSatisfy { $0.isContentEqual(to: $1) }
     }
 }
-
-extension Bool: Differentiable {}
-extension Data: Differentiable {}
-extension Date: Differentiable {}
-extension Character: Differentiable {}
-extension Double: Differentiable {}
-extension Float: Differentiable {}
-extension Int: Differentiable {}
-extension Int8: Differentiable {}
-extension Int16: Differentiable {}
-extension Int32: Differentiable {}
-extension Int64: Differentiable {}
-extension String: Differentiable {}
-extension Substring: Differentiable {}
-extension UInt: Differentiable {}
-extension UInt8: Differentiable {}
-extension UInt16: Differentiable {}
-extension UInt32: Differentiable {}
-extension UInt64: Differentiable {}
-extension URL: Differentiable {}
-extension UUID: Differentiable {}

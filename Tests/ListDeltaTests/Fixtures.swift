@@ -1,6 +1,14 @@
+import Foundation
 import ListDelta
 import TestSupport
 import Testing
+
+// As in an app: the plain types these tests diff are declared Differentiable here, since
+// ListDelta ships no conformances of its own.
+extension Int: Differentiable {}
+extension String: Differentiable {}
+extension UUID: Differentiable {}
+extension Data: Differentiable {}
 
 /// A list element: identified by `id`, with `content` that may change.
 struct Item: Differentiable, Hashable, Sendable, CustomStringConvertible {

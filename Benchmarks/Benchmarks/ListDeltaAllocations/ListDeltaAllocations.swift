@@ -7,6 +7,10 @@ import Workloads
 // `scripts/perf-check` (package-benchmark's static threshold check). Time is not checked
 // here: wall clocks are too noisy on shared machines; listdelta-bench checks time ratios.
 
+// The plain identities these benchmarks diff, declared as an app would.
+extension Int: @retroactive ContentIdentifiable, @retroactive ContentEquatable {}
+extension String: @retroactive ContentIdentifiable, @retroactive ContentEquatable {}
+
 let w100k = FlatWorkload.w100k()
 let wstr100k = (source: w100k.source.map { "item-\($0)" }, target: w100k.target.map { "item-\($0)" })
 let wsect = SectionedWorkload.wsect()

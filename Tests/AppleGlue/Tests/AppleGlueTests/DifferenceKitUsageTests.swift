@@ -2,6 +2,9 @@ import ListDelta
 import Testing
 import UIKit
 
+// DifferenceKit's README has its users declare this.
+extension String: Differentiable {}
+
 /// Code shaped like DifferenceKit's README for UIKit, with only the import changed: the calls
 /// must compile and animate valid batches.
 @MainActor

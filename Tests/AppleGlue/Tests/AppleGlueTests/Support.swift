@@ -1,6 +1,9 @@
 import ListDelta
 import UIKit
 
+// Section models are plain integers, declared Differentiable as an app would.
+extension Int: Differentiable {}
+
 /// A row: identified by `id`, with `content` that may change.
 struct Row: Differentiable, Hashable, Sendable {
     var id: Int
