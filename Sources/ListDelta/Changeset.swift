@@ -60,23 +60,44 @@ public struct Changeset<Collection: Swift.Collection> {
     /// The number of operations.
     public var changeCount: Int { sectionChangeCount + elementChangeCount }
 
+    /// Whether the batch performs any section operation.
+    public var hasSectionChanges: Bool { sectionChangeCount > 0 }
+
+    /// Whether the batch performs any element operation.
+    public var hasElementChanges: Bool { elementChangeCount > 0 }
+
     /// Whether the batch performs any operation.
     public var hasChanges: Bool { changeCount > 0 }
 }
 
 extension Changeset: Equatable where Collection: Equatable {
-    /// Whether two batches install equal data and name the same operations in the same order.
+    /// Whether two batches install equal data and name the same operations, in any order:
+    /// a list view reads each kind of operation as a set.
     public static func == (lhs: Changeset, rhs: Changeset) -> Bool {
         lhs.data == rhs.data
-            && lhs.sectionDeleted == rhs.sectionDeleted
-            && lhs.sectionInserted == rhs.sectionInserted
-            && lhs.sectionUpdated == rhs.sectionUpdated
-            && lhs.sectionMoved.elementsEqual(rhs.sectionMoved, by: ==)
-            && lhs.elementDeleted == rhs.elementDeleted
-            && lhs.elementInserted == rhs.elementInserted
-            && lhs.elementUpdated == rhs.elementUpdated
-            && lhs.elementMoved.elementsEqual(rhs.elementMoved, by: ==)
+            && lhs.sectionDeleted.sorted() == rhs.sectionDeleted.sorted()
+            && lhs.sectionInserted.sorted() == rhs.sectionInserted.sorted()
+            && lhs.sectionUpdated.sorted() == rhs.sectionUpdated.sorted()
+            && lhs.sectionMoved.map(SectionMove.init).sorted() == rhs.sectionMoved.map(SectionMove.init).sorted()
+            && lhs.elementDeleted.sorted() == rhs.elementDeleted.sorted()
+            && lhs.elementInserted.sorted() == rhs.elementInserted.sorted()
+            && lhs.elementUpdated.sorted() == rhs.elementUpdated.sorted()
+            && lhs.elementMoved.map(ElementMove.init).sorted() == rhs.elementMoved.map(ElementMove.init).sorted()
     }
+}
+
+/// A move, comparable so that lists of moves compare as multisets.
+private struct SectionMove: Comparable {
+    let source: Int, target: Int
+    init(_ move: (source: Int, target: Int)) { (source, target) = move }
+    static func < (lhs: Self, rhs: Self) -> Bool { (lhs.source, lhs.target) < (rhs.source, rhs.target) }
+}
+
+/// An element move, comparable so that lists of moves compare as multisets.
+private struct ElementMove: Comparable {
+    let source: ElementPath, target: ElementPath
+    init(_ move: (source: ElementPath, target: ElementPath)) { (source, target) = move }
+    static func < (lhs: Self, rhs: Self) -> Bool { (lhs.source, lhs.target) < (rhs.source, rhs.target) }
 }
 
 extension Changeset: Sendable where Collection: Sendable {}

@@ -74,6 +74,15 @@ extension StagedChangeset: CustomDebugStringConvertible {
 }
 
 extension StagedChangeset where Collection: RangeReplaceableCollection, Collection.Element: Differentiable {
+    /// The stages that turn `source` into `target`, with elements at paths in section 0.
+    ///
+    /// A function of two arguments, so `StagedChangeset.init(source:target:)` can be passed
+    /// where a diff function is expected; see ``init(source:target:section:)``.
+    @inlinable
+    public init(source: Collection, target: Collection) {
+        self.init(source: source, target: target, section: 0)
+    }
+
     /// The stages that turn `source` into `target`, with elements at paths in `section`.
     ///
     /// Never fails: in the unlikely case the core cannot run (a list over
@@ -83,7 +92,7 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
     /// - Complexity: O(*n* + *m*) expected, plus O(*k* log *k*) for the moves of the *k*
     ///   matched elements.
     @inlinable
-    public init(source: Collection, target: Collection, section: Int = 0) {
+    public init(source: Collection, target: Collection, section: Int) {
         do {
             try self.init(source: source, target: target, section: section, algorithm: .heckel)
         } catch {
