@@ -8,9 +8,10 @@
 /// section and it is on a longest run of that section's survivors kept in order; every other
 /// matched element moves.
 ///
-/// From the first stage on, matched sections carry their target model and matched elements
-/// their target version, so each stage's data is exactly what the next one starts from and
-/// the last stage's data is the target.
+/// Matched elements carry their target version from the first stage on; matched sections keep
+/// their source model until the last stage, which reports their updates (DifferenceKit's
+/// stage data). So each stage's data is exactly what the next one starts from, a section's
+/// model changes only where it is reloaded, and the last stage's data is the target.
 @inlinable
 func sectionedStages<C: RangeReplaceableCollection>(
     source sourceCollection: C,
@@ -148,7 +149,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
         }
 
         // Stage data, built only for the stages that exist.
-        /// Source section `s` as the stages see it: with its target model and the target
+        /// Source section `s` as the stages see it: with its source model and the target
         /// versions of its matched elements, and its unmatched elements unless they are gone.
         func sectionData(_ s: Int, keepingUnmatched: Bool) throws -> Section {
             try checkCancellation(cancellation)
@@ -161,7 +162,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
                 let j = Int(elementTarget[i])
                 if j >= 0 { elements.append(targetElements[j]) } else if keepingUnmatched { elements.append(sourceElements[i]) }
             }
-            return Section(source: targetSections[sectionTarget[s]], elements: elements)
+            return Section(source: sourceSections[s], elements: elements)
         }
 
         let hasStage3 = !sectionInserted.isEmpty || !sectionMoved.isEmpty
@@ -202,7 +203,16 @@ func sectionedStages<C: RangeReplaceableCollection>(
             stages.append(Changeset(data: data, sectionInserted: sectionInserted, sectionMoved: sectionMoved))
         }
         if hasStage4 {
-            stages.append(Changeset(data: targetCollection, elementInserted: elementInserted, elementMoved: elementMoved))
+            let data =
+                hasStage5
+                ? C(
+                    try targetSections.indices.map { t -> Section in
+                        try checkCancellation(cancellation)
+                        guard sectionSource[t] >= 0 else { return targetSections[t] }
+                        return Section(source: sourceSections[sectionSource[t]], elements: targetSections[t].elements)
+                    })
+                : targetCollection
+            stages.append(Changeset(data: data, elementInserted: elementInserted, elementMoved: elementMoved))
         }
         if hasStage5 {
             stages.append(Changeset(data: targetCollection, sectionUpdated: sectionUpdated))

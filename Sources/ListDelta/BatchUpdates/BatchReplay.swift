@@ -54,19 +54,25 @@ extension StagedChangeset where Collection: RangeReplaceableCollection {
 
 extension StagedChangeset where Collection: RangeReplaceableCollection, Collection.Element: DifferentiableSection {
     /// Replays every stage on the sections of `source` as a list view would and returns the
-    /// result: the target, for a staged changeset made from `source`. Section models come from
-    /// each stage's data.
+    /// result: the target, for a staged changeset made from `source`. As on screen, a section
+    /// keeps its model (what its header and footer show) until a stage inserts or reloads it;
+    /// only then are its model and elements read from the stage's data.
     ///
     /// - Throws: ``BatchUpdateError`` when a stage breaks UIKit's rules for the list it
     ///   starts from.
     public func apply(to source: Collection) throws -> Collection {
-        var current = source.map { Array($0.elements) }
-        var result = source
+        var sections = Array(source)
         for changeset in self {
-            let data = Array(changeset.data)
-            current = try replay(BatchUpdate(changeset), on: current, after: data.map { Array($0.elements) })
-            result = Collection(zip(data, current).map { Collection.Element(source: $0, elements: $1) })
+            let batch = BatchUpdate(changeset), data = Array(changeset.data)
+            let elements = try replay(batch, on: sections.map { Array($0.elements) }, after: data.map { Array($0.elements) })
+            let origins = BatchUpdateValidator.sectionOrigins(
+                of: batch, sectionsBefore: sections.count, sectionsAfter: data.count)
+            let reloaded = Set(batch.reloadedSections)
+            sections = data.indices.map { t in
+                guard let s = origins[t], !reloaded.contains(s) else { return data[t] }
+                return Collection.Element(source: sections[s], elements: elements[t])
+            }
         }
-        return result
+        return Collection(sections)
     }
 }
