@@ -153,7 +153,7 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
     @inlinable
     public init(source: Collection, target: Collection) {
         do {
-            try self.init(source: source, target: target, algorithm: .heckel)
+            try self.init(source: source, target: target, algorithm: .heckel, sectionUpdates: .reloaded)
         } catch {
             self.init(replacingSections: source, with: target)
         }
@@ -165,7 +165,21 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
     /// - Throws: ``ListDeltaError`` as for flat collections.
     @inlinable
     public init(source: Collection, target: Collection, algorithm: DiffAlgorithm) throws {
-        self.init(try sectionedStages(source: source, target: target, algorithm: algorithm, cancellation: nil))
+        try self.init(source: source, target: target, algorithm: algorithm, sectionUpdates: .reloaded)
+    }
+
+    /// The stages that turn the sections of `source` into those of `target`, reporting a
+    /// matched section whose own content changed as `sectionUpdates` says.
+    ///
+    /// - Throws: ``ListDeltaError`` as for flat collections.
+    @inlinable
+    public init(
+        source: Collection, target: Collection, algorithm: DiffAlgorithm = .heckel, sectionUpdates: SectionUpdates
+    ) throws {
+        self.init(
+            try sectionedStages(
+                source: source, target: target, algorithm: algorithm, cancellation: nil,
+                sectionUpdates: sectionUpdates))
     }
 
     @usableFromInline

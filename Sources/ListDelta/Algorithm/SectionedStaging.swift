@@ -18,6 +18,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
     target targetCollection: C,
     algorithm: DiffAlgorithm,
     cancellation: CoreCancellation?,
+    sectionUpdates: SectionUpdates = .reloaded,
     scheme: IdentityScheme = .fast
 ) throws -> [Changeset<C>] where C.Element: DifferentiableSection {
     typealias Section = C.Element
@@ -28,7 +29,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
         do {
             return try sectionedStages(
                 source: sourceCollection, target: targetCollection, algorithm: algorithm,
-                cancellation: cancellation, scheme: .numbered)
+                cancellation: cancellation, sectionUpdates: sectionUpdates, scheme: .numbered)
         } catch is IdentifiersHashAlike {
             return Array(StagedChangeset(replacingSections: sourceCollection, with: targetCollection))
         }
@@ -145,7 +146,8 @@ func sectionedStages<C: RangeReplaceableCollection>(
             (source: Int(pair.source) - countBelow(pair.source, in: sectionDiff.deleted), target: Int(pair.target))
         }
         let sectionUpdated = targetSections.indices.filter { t in
-            sectionSource[t] >= 0 && !targetSections[t].isContentEqual(to: sourceSections[sectionSource[t]])
+            sectionUpdates == .reloaded && sectionSource[t] >= 0
+                && !targetSections[t].isContentEqual(to: sourceSections[sectionSource[t]])
         }
 
         // Stage data, built only for the stages that exist.

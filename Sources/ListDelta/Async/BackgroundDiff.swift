@@ -47,8 +47,20 @@ extension StagedChangeset where Collection: RangeReplaceableCollection & Sendabl
     public static func diffInBackground(
         source: Collection, target: Collection, algorithm: DiffAlgorithm = .heckel
     ) async throws -> StagedChangeset {
+        try await diffInBackground(source: source, target: target, algorithm: algorithm, sectionUpdates: .reloaded)
+    }
+
+    /// Computes the stages between two lists of sections off the caller's executor,
+    /// reporting a matched section whose own content changed as `sectionUpdates` says.
+    @inlinable
+    public static func diffInBackground(
+        source: Collection, target: Collection, algorithm: DiffAlgorithm = .heckel,
+        sectionUpdates: SectionUpdates
+    ) async throws -> StagedChangeset {
         try await staged(inBackground: { cancellation in
-            try sectionedStages(source: source, target: target, algorithm: algorithm, cancellation: cancellation)
+            try sectionedStages(
+                source: source, target: target, algorithm: algorithm, cancellation: cancellation,
+                sectionUpdates: sectionUpdates)
         })
     }
 
@@ -60,8 +72,24 @@ extension StagedChangeset where Collection: RangeReplaceableCollection & Sendabl
         on queue: DispatchQueue, completionQueue: DispatchQueue = .main,
         completion: @escaping @Sendable (Result<StagedChangeset, any Error>) -> Void
     ) -> DiffTask {
+        diff(
+            source: source, target: target, algorithm: algorithm, sectionUpdates: .reloaded, on: queue,
+            completionQueue: completionQueue, completion: completion)
+    }
+
+    /// Computes the stages between two lists of sections on `queue`, reporting a matched
+    /// section whose own content changed as `sectionUpdates` says.
+    @inlinable
+    @discardableResult
+    public static func diff(
+        source: Collection, target: Collection, algorithm: DiffAlgorithm = .heckel,
+        sectionUpdates: SectionUpdates, on queue: DispatchQueue, completionQueue: DispatchQueue = .main,
+        completion: @escaping @Sendable (Result<StagedChangeset, any Error>) -> Void
+    ) -> DiffTask {
         staged(on: queue, completionQueue: completionQueue, completion: completion) { cancellation in
-            try sectionedStages(source: source, target: target, algorithm: algorithm, cancellation: cancellation)
+            try sectionedStages(
+                source: source, target: target, algorithm: algorithm, cancellation: cancellation,
+                sectionUpdates: sectionUpdates)
         }
     }
 }
