@@ -216,6 +216,50 @@ import Testing
         #expect(updater.data.count == 2 && view.errors.isEmpty)
     }
 
+    @Test func diffsRunOnTheQueueTheFrameworkGives() async throws {
+        // DiffTableDirector: every diff on the framework's own serial queue.
+        let (updater, view) = flatUpdater([Item(id: 1)])
+        let queue = DispatchQueue(label: "framework.diff")
+        updater.diffQueue = queue
+        queue.suspend()  // while the queue is held, no diff can finish
+        updater.submit([Item(id: 2), Item(id: 1)])
+        try await Task.sleep(nanoseconds: 200_000_000)
+        #expect(updater.statistics.diffsStarted == 1 && updater.statistics.diffsCompleted == 0)
+        #expect(updater.data == [Item(id: 1)])
+        queue.resume()
+        await updater.settled()
+        #expect(updater.statistics.diffsCompleted == 1 && updater.data == [Item(id: 2), Item(id: 1)])
+        #expect(view.errors.isEmpty && view.counts == [2])
+    }
+
+    @Test func interruptReloadsLargeChangesInstead() async {
+        let (updater, view) = flatUpdater((0..<10).map { Item(id: $0) })
+        updater.interrupt = { $0.changeCount > 5 }
+        updater.submit((0..<12).map { Item(id: $0) })  // two inserts: animated
+        await updater.settled()
+        #expect(view.fullReloads == 0 && view.batches.count == 1)
+        updater.submit((20..<40).map { Item(id: $0) })  // 12 deletes, then 20 inserts: reloaded
+        await updater.settled()
+        #expect(view.fullReloads == 1 && view.batches.count == 1)
+        #expect(updater.statistics.interrupted == 1 && updater.statistics.applied == 2)
+        #expect(updater.data.count == 20 && view.counts == [20] && view.errors.isEmpty)
+    }
+
+    @Test func sectionModelChangesCanLeaveRowsAlone() async {
+        // XWWidget: a header title changes; the rows must not all be reloaded.
+        let initial = [Section(model: Header(id: 0), elements: (0..<5).map { Item(id: $0) })]
+        let view = FakeListView(counts: [5]) { [] }
+        let updater = ListUpdater(initial: initial, target: view, sectionUpdates: .omitted)
+        view.dataCounts = { [weak updater] in updater?.data.map(\.elements.count) ?? [] }
+        var next = initial
+        next[0].model.title = 1
+        next[0].elements.append(Item(id: 9))
+        updater.submit(next)
+        await updater.settled()
+        #expect(view.batches.allSatisfy { $0.reloadedSections.isEmpty } && view.batches.count == 1)
+        #expect(updater.data == next && view.errors.isEmpty)
+    }
+
     @Test func updaterHoldsNoWorkAfterSettling() async {
         weak var weakUpdater: ListUpdater<[Item]>?
         do {

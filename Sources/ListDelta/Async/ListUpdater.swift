@@ -42,6 +42,8 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
         /// Results the view could not animate because its counts were not those the diff
         /// started from (its data changed behind the updater's back); each was reloaded.
         public var viewsOutOfSync = 0
+        /// Results reloaded instead of animated because ``ListUpdater/interrupt`` asked for it.
+        public var interrupted = 0
     }
 
     @usableFromInline
@@ -61,6 +63,15 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
     /// Called on the main actor when the view's counts were not those a result starts from,
     /// so the updater reloaded the view instead of animating (see ``ReloadOutcome``).
     public var onViewOutOfSync: ((ReloadOutcome.CountMismatch) -> Void)?
+    /// Asked before each stage of a result; returning true sets the snapshot and reloads the
+    /// view instead of animating the rest, for example `{ $0.changeCount > 300 }`.
+    public var interrupt: ((Changeset<Collection>) -> Bool)?
+    /// The queue diffs run on, for a framework that keeps its work on queues of its own; nil
+    /// (the default) runs them in a detached task. A diff already running is not moved.
+    public var diffQueue: DispatchQueue?
+    /// Whether updated elements are reconfigured in their cells instead of reloaded (see
+    /// ``BatchUpdateTarget/reconfigureElements(at:)``).
+    public var reconfiguringUpdates = false
 
     private let target: any BatchUpdateTarget
     private let diff: Diff
@@ -118,17 +129,27 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
         counts.diffsStarted += 1
         let source = data, target = next.snapshot, diff = self.diff, cancellation = next.cancellation
         let start = DispatchTime.now()
-        let outcome = await Task.detached(priority: .userInitiated) {
-            Result { try diff(source, target, cancellation) }
-        }.value
+        let outcome: Result<StagedChangeset<Collection>, any Error>
+        if let diffQueue {
+            outcome = await withCheckedContinuation { continuation in
+                diffQueue.async { continuation.resume(returning: Result { try diff(source, target, cancellation) }) }
+            }
+        } else {
+            outcome = await Task.detached(priority: .userInitiated) {
+                Result { try diff(source, target, cancellation) }
+            }.value
+        }
         switch outcome {
         case let .success(staged):
             counts.diffsCompleted += 1
             inbox.finished(startedAt: start, cancelled: false)
             let outcome = await reloadWaitingForAnimations(staged)
-            if case let .reloaded(.viewOutOfSync(mismatch)) = outcome {
+            switch outcome {
+            case let .reloaded(.viewOutOfSync(mismatch)):
                 counts.viewsOutOfSync += 1
                 onViewOutOfSync?(mismatch)
+            case .reloaded(.interrupted): counts.interrupted += 1
+            default: break
             }
             data = target
             counts.applied += 1
@@ -158,7 +179,7 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
                 once.resume(.animated(finished: false))
             }
             target.reload(
-                using: staged,
+                using: staged, interrupt: interrupt, reconfiguringUpdates: reconfiguringUpdates,
                 completion: { outcome in
                     timeout.cancel()
                     once.resume(outcome)
@@ -291,11 +312,21 @@ extension ListUpdater where Collection.Element: DifferentiableSection {
     /// An updater for a list of sections shown by `target`, starting from `initial`.
     @inlinable
     public convenience init(initial: Collection, target: any BatchUpdateTarget, algorithm: DiffAlgorithm = .heckel) {
+        self.init(initial: initial, target: target, algorithm: algorithm, sectionUpdates: .reloaded)
+    }
+
+    /// An updater for a list of sections shown by `target`, starting from `initial`, that
+    /// reports a matched section whose own content changed as `sectionUpdates` says.
+    @inlinable
+    public convenience init(
+        initial: Collection, target: any BatchUpdateTarget, algorithm: DiffAlgorithm = .heckel,
+        sectionUpdates: SectionUpdates
+    ) {
         self.init(initial: initial, target: target) { source, snapshot, cancellation in
             StagedChangeset(
                 try sectionedStages(
                     source: source, target: snapshot, algorithm: algorithm,
-                    cancellation: cancellation))
+                    cancellation: cancellation, sectionUpdates: sectionUpdates))
         }
     }
 }
