@@ -7,8 +7,10 @@ import Workloads
 // `scripts/perf-check` (package-benchmark's static threshold check). Time is not checked
 // here: wall clocks are too noisy on shared machines; listdelta-bench checks time ratios.
 
-// The plain identities these benchmarks diff, declared as an app would.
+// The plain identities these benchmarks diff, declared as an app would (retroactive on purpose).
+// swift-format-ignore: AvoidRetroactiveConformances
 extension Int: @retroactive ContentIdentifiable, @retroactive ContentEquatable {}
+// swift-format-ignore: AvoidRetroactiveConformances
 extension String: @retroactive ContentIdentifiable, @retroactive ContentEquatable {}
 
 let w100k = FlatWorkload.w100k()
