@@ -17,7 +17,18 @@ ld_status ld_diff_begin(ld_workspace_t *workspace,
                         (chosen.target_content == NULL && target_count != 0))) {
         return LD_ERROR_INVALID;
     }
+    bool has_groups = chosen.source_groups != NULL || chosen.target_groups != NULL;
+    if (has_groups && ((chosen.source_groups == NULL && source_count != 0) ||
+                       (chosen.target_groups == NULL && target_count != 0))) {
+        return LD_ERROR_INVALID;
+    }
     if (source_count > LD_MAX_COUNT || target_count > LD_MAX_COUNT) return LD_ERROR_OVERFLOW;
+    if (has_groups) {
+        for (size_t j = 1; j < target_count; j++) {
+            if ((j & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(chosen.cancel)) return LD_CANCELLED;
+            if (chosen.target_groups[j] < chosen.target_groups[j - 1]) return LD_ERROR_INVALID;
+        }
+    }
 
     *diff = (ld_diff_t){
         .source = source,
@@ -28,6 +39,8 @@ ld_status ld_diff_begin(ld_workspace_t *workspace,
         .target_content = has_content ? chosen.target_content : NULL,
         .cancel = chosen.cancel,
         .max_edits = chosen.max_edits,
+        .source_groups = has_groups ? chosen.source_groups : NULL,
+        .target_groups = has_groups ? chosen.target_groups : NULL,
     };
     size_t matched_max = ld_min_size(source_count, target_count);
     ld_status status;
@@ -61,7 +74,9 @@ ld_status ld_fill(void *bytes, int value, size_t length, const ld_cancel_token_t
 ld_status ld_match_common_prefix(ld_diff_t *diff, size_t *out_length) {
     size_t limit = ld_min_size(diff->source_count, diff->target_count);
     size_t prefix = 0;
-    while (prefix < limit && diff->source[prefix] == diff->target[prefix]) {
+    const uint32_t *source_groups = diff->source_groups, *target_groups = diff->target_groups;
+    while (prefix < limit && diff->source[prefix] == diff->target[prefix] &&
+           (source_groups == NULL || source_groups[prefix] == target_groups[prefix])) {
         if ((prefix & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(diff->cancel)) {
             return LD_CANCELLED;
         }

@@ -73,14 +73,6 @@ static inline void ld_prefetch(const void *address) {
 #endif
 }
 
-/* For the per-element helpers: inlined, they let each loop keep its state in registers and
- * fold their constant flags away. */
-#if defined(__GNUC__) || defined(__clang__)
-#define LD_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define LD_ALWAYS_INLINE inline
-#endif
-
 /* Inserts table element i, from its home slot, chaining it before a later occurrence. */
 static LD_ALWAYS_INLINE void ld_table_insert(ld_table_t table, const uint64_t *restrict ids,
                                              int32_t *restrict map, size_t start, size_t i, size_t home) {

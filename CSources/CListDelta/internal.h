@@ -13,6 +13,14 @@
 #define LD_HIDDEN
 #endif
 
+/* For the per-element helpers: inlined, they let each loop keep its state in registers and
+ * fold their constant flags away. */
+#if defined(__GNUC__) || defined(__clang__)
+#define LD_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define LD_ALWAYS_INLINE inline
+#endif
+
 /* Elements of work between two polls of the cancel token: well under a millisecond. */
 #define LD_POLL_INTERVAL ((size_t)4096)
 
@@ -55,6 +63,8 @@ typedef struct {
     const uint64_t *target_content;
     const ld_cancel_token_t *cancel;
     size_t max_edits;
+    const uint32_t *source_groups; /* NULL when the caller gave no groups */
+    const uint32_t *target_groups;
     int32_t *source_to_target;
     int32_t *target_to_source;
     int32_t *deleted;
@@ -119,7 +129,12 @@ LD_HIDDEN void ld_diff_publish(const ld_diff_t *diff, ld_result_t *out);
 
 /* moves.c: fills diff->moved with the pairs off one longest increasing run of sources in
  * `pairs`, matched pairs in target order (those before them, the matched prefix, are on the
- * run). `predecessor` has one entry per pair; the sort's other state lives in diff->moved. */
+ * run), or with groups, the pairs whose groups differ and those off a longest run within
+ * each group. `predecessor` has one entry per pair; the sort's other state lives in
+ * diff->moved. */
 LD_HIDDEN ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count, int32_t *predecessor);
+/* moves.c: fills diff->moved with the matched pairs whose groups differ, by ascending target
+ * (Myers, whose matches are in order within every group). Needs groups. */
+LD_HIDDEN ld_status ld_collect_group_changes(ld_diff_t *diff);
 
 #endif /* CLISTDELTA_INTERNAL_H */

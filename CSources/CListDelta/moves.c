@@ -57,25 +57,36 @@ static inline void ld_patience_add(ld_patience_t *sort, int32_t source, int32_t 
     }
 }
 
-ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count, int32_t *predecessor) {
-    /* The tails live in the moves' buffer: the walk reads only the run's end from them,
-     * before it writes the first move. */
-    ld_tail_t *tails = (ld_tail_t *)(void *)diff->moved;
+/* Finds the moves among pairs[begin, end), all of one target group when `grouped`, and
+ * writes them by ascending target at moved[0, count). A pair whose source group differs is
+ * left off the sort; it breaks the stretch being extended, so the walk sees it in a gap and
+ * moves it. The tails live at `moved` too: the walk reads only the run's end from them,
+ * before it writes the first move. */
+static LD_ALWAYS_INLINE ld_status ld_find_moves_in(const ld_diff_t *diff, const ld_pair_t *pairs, size_t begin,
+                                                   size_t end, int32_t *predecessor, bool grouped,
+                                                   ld_pair_t *moved, size_t *count) {
+    ld_tail_t *tails = (ld_tail_t *)(void *)moved;
     ld_patience_t sort = { .tails = tails, .tails_end = tails, .predecessor = predecessor, .last_source = -1, .link = -1 };
-    for (size_t chunk_start = 0; chunk_start < pair_count; chunk_start += LD_POLL_INTERVAL) {
+    for (size_t chunk_start = begin; chunk_start < end; chunk_start += LD_POLL_INTERVAL) {
         if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
-        size_t chunk_end = ld_min_size(pair_count, chunk_start + LD_POLL_INTERVAL);
-        for (size_t k = chunk_start; k < chunk_end; k++) ld_patience_add(&sort, pairs[k].source, (int32_t)k);
+        size_t chunk_end = ld_min_size(end, chunk_start + LD_POLL_INTERVAL);
+        for (size_t k = chunk_start; k < chunk_end; k++) {
+            if (grouped && diff->source_groups[pairs[k].source] != diff->target_groups[pairs[k].target]) {
+                if (sort.tails_end > tails) sort.link = sort.tails_end[-1].pair;
+                continue;
+            }
+            ld_patience_add(&sort, pairs[k].source, (int32_t)k);
+        }
     }
 
     /* Walking back along the run yields the moves: the pairs in the gaps between its
      * stretches, from the last pair to the first. */
-    size_t length = (size_t)(sort.tails_end - tails), next_free = pair_count - length, steps = 0;
-    ld_pair_t *moved = diff->moved;
-    int32_t gap_end = (int32_t)pair_count; /* the pairs in (on_run, gap_end) move */
+    size_t length = (size_t)(sort.tails_end - tails), next_free = end - begin - length, steps = 0;
+    int32_t gap_end = (int32_t)end; /* the pairs in (on_run, gap_end) move */
     int32_t on_run = length > 0 ? sort.tails_end[-1].pair : -1;
     for (;;) {
-        for (int32_t k = gap_end - 1; k > on_run; k--) moved[--next_free] = pairs[k];
+        int32_t gap_start = on_run >= 0 ? on_run : (int32_t)begin - 1;
+        for (int32_t k = gap_end - 1; k > gap_start; k--) moved[--next_free] = pairs[k];
         if (on_run < 0) break;
         if ((++steps & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
         int32_t link = predecessor[on_run], first = on_run;
@@ -86,6 +97,42 @@ ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_cou
         gap_end = first;
         on_run = link;
     }
-    diff->moved_count = pair_count - length;
+    *count = end - begin - length;
+    return LD_OK;
+}
+
+ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count, int32_t *predecessor) {
+    const uint32_t *target_groups = diff->target_groups;
+    if (target_groups == NULL) {
+        return ld_find_moves_in(diff, pairs, 0, pair_count, predecessor, false, diff->moved, &diff->moved_count);
+    }
+    /* Pairs come by ascending target, so each group is one stretch of them; moves found in
+     * a stretch go right after the earlier stretches' moves, which are no more than its start. */
+    size_t moved_count = 0;
+    for (size_t begin = 0, end; begin < pair_count; begin = end) {
+        uint32_t group = target_groups[pairs[begin].target];
+        for (end = begin + 1; end < pair_count && target_groups[pairs[end].target] == group;) end++;
+        size_t count;
+        ld_status status = ld_find_moves_in(diff, pairs, begin, end, predecessor, true,
+                                            diff->moved + moved_count, &count);
+        if (status != LD_OK) return status;
+        moved_count += count;
+    }
+    diff->moved_count = moved_count;
+    return LD_OK;
+}
+
+ld_status ld_collect_group_changes(ld_diff_t *diff) {
+    const uint32_t *source_groups = diff->source_groups, *target_groups = diff->target_groups;
+    size_t moved_count = 0;
+    for (size_t chunk_start = 0; chunk_start < diff->target_count; chunk_start += LD_POLL_INTERVAL) {
+        if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
+        size_t chunk_end = ld_min_size(diff->target_count, chunk_start + LD_POLL_INTERVAL);
+        for (size_t j = chunk_start; j < chunk_end; j++) {
+            int32_t i = diff->target_to_source[j];
+            if (i >= 0 && source_groups[i] != target_groups[j]) diff->moved[moved_count++] = (ld_pair_t){ i, (int32_t)j };
+        }
+    }
+    diff->moved_count = moved_count;
     return LD_OK;
 }

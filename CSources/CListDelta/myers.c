@@ -177,7 +177,8 @@ ld_status ld_myers_diff(ld_workspace_t *workspace,
         (status = ld_fill(diff.target_to_source, 0xFF, target_count * sizeof(int32_t), diff.cancel)) ||
         (status = ld_myers_solve(&myers, 0, source_count, 0, target_count, diff.max_edits)) ||
         (status = ld_collect_deletes_and_updates(&diff)) ||
-        (status = ld_collect_inserts(&diff, 0, NULL, NULL))) {
+        (status = ld_collect_inserts(&diff, 0, NULL, NULL)) ||
+        (diff.target_groups != NULL && (status = ld_collect_group_changes(&diff)))) {
         return status;
     }
     ld_diff_publish(&diff, out);

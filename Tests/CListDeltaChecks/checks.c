@@ -165,7 +165,7 @@ done:
 }
 
 static const char *ldc_check_heckel(const uint64_t *source, size_t n, const uint64_t *target,
-                                    size_t m, const ld_result_t *r, size_t matched) {
+                                    size_t m, const ld_result_t *r) {
     for (size_t i = 0; i < n; i++) {
         int32_t j = r->source_to_target[i];
         if (j >= 0 && ldc_rank(source, i, source[i]) != ldc_rank(target, (size_t)j, source[i])) {
@@ -175,22 +175,59 @@ static const char *ldc_check_heckel(const uint64_t *source, size_t n, const uint
             return "an occurrence was left unmatched while the target has one to spare";
         }
     }
-    int32_t *order = malloc((matched + 1) * sizeof *order);
-    if (order == NULL) return "checker out of memory";
-    size_t k = 0;
-    for (size_t j = 0; j < m; j++) {
-        if (r->target_to_source[j] >= 0) order[k++] = r->target_to_source[j];
-    }
-    size_t lis = ldc_lis_length(order, k);
-    free(order);
-    if (r->moved_count != matched - lis) return "move count is not matched - LIS";
     return NULL;
+}
+
+/* The moves against the groups (NULL: one group): a pair changing group moves; within a group
+ * the staying pairs are in order, and the moves are the fewest (all in order for Myers). */
+static const char *ldc_check_moves(bool myers, size_t m, const uint32_t *source_groups,
+                                   const uint32_t *target_groups, const ld_result_t *r) {
+    bool *moves = calloc(m + 1, sizeof *moves);
+    int32_t *order = malloc((m + 1) * sizeof *order);
+    const char *failure = NULL;
+    if (moves == NULL || order == NULL) failure = "checker out of memory";
+    for (size_t k = 0; failure == NULL && k < r->moved_count; k++) {
+        ld_pair_t move = r->moved[k];
+        if (move.target < 0 || (size_t)move.target >= m || r->target_to_source[move.target] != move.source) {
+            failure = "a move is not a matched pair";
+        } else if (k > 0 && move.target <= r->moved[k - 1].target) {
+            failure = "moves are not in ascending target order";
+        } else {
+            moves[move.target] = true;
+        }
+    }
+    size_t expected = 0;
+    for (size_t begin = 0, end; failure == NULL && begin < m; begin = end) {
+        uint32_t group = target_groups != NULL ? target_groups[begin] : 0;
+        size_t staying = 0;
+        int32_t last_stayer = -1;
+        for (end = begin; end < m && (target_groups != NULL ? target_groups[end] : 0) == group; end++) {
+            int32_t i = r->target_to_source[end];
+            if (i < 0) continue;
+            if (source_groups != NULL && source_groups[i] != group) {
+                expected++;
+                if (!moves[end]) failure = "a pair that changes group stays";
+                continue;
+            }
+            order[staying++] = i;
+            if (!moves[end]) {
+                if (i <= last_stayer) failure = "staying pairs are out of order";
+                last_stayer = i;
+            }
+        }
+        expected += staying - (myers ? staying : ldc_lis_length(order, staying));
+    }
+    if (failure == NULL && r->moved_count != expected) failure = "the moves are not the fewest for the groups";
+    free(moves);
+    free(order);
+    return failure;
 }
 
 const char *ldc_check_result(ldc_algorithm algorithm,
                              const uint64_t *source, size_t source_count,
                              const uint64_t *target, size_t target_count,
                              const uint64_t *source_content, const uint64_t *target_content,
+                             const uint32_t *source_groups, const uint32_t *target_groups,
                              const ld_result_t *result) {
     size_t matched = 0;
     const char *failure;
@@ -200,17 +237,16 @@ const char *ldc_check_result(ldc_algorithm algorithm,
         (failure = ldc_check_unmatched(result->target_to_source, target_count, result->inserted,
                                        result->inserted_count)) ||
         (failure = ldc_check_updates(source_count, source_content, target_content, result)) ||
-        (failure = ldc_check_replay(source, source_count, target, target_count, result))) {
+        /* With groups, staying elements keep their order only within their group. */
+        (target_groups == NULL && (failure = ldc_check_replay(source, source_count, target, target_count, result)))) {
         return failure;
     }
     if (algorithm == LDC_HECKEL) {
-        return ldc_check_heckel(source, source_count, target, target_count, result, matched);
-    }
-    if (result->moved_count != 0) return "Myers reported moves";
-    if (matched != ldc_lcs_length(source, source_count, target, target_count)) {
+        if ((failure = ldc_check_heckel(source, source_count, target, target_count, result))) return failure;
+    } else if (matched != ldc_lcs_length(source, source_count, target, target_count)) {
         return "Myers matched count is not the LCS length";
     }
-    return NULL;
+    return ldc_check_moves(algorithm == LDC_MYERS, target_count, source_groups, target_groups, result);
 }
 
 static void *ldc_allocate(void *context, size_t length) {

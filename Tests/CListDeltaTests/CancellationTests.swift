@@ -24,7 +24,7 @@ import Testing
         out.moved_count = 12_345
         var options = ld_options_t(
             source_content: nil, target_content: nil, cancel: token,
-            max_edits: unlimitedEdits)
+            max_edits: unlimitedEdits, source_groups: nil, target_groups: nil)
         let diff = algorithm == LDC_HECKEL ? ld_heckel_diff : ld_myers_diff
         #expect(diff(harness.workspace, source, source.count, reversed, reversed.count, &options, &out) == LD_CANCELLED)
         #expect(out.moved_count == 12_345, "out must be untouched when the diff is cancelled")

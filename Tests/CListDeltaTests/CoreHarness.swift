@@ -26,25 +26,32 @@ final class CoreHarness {
         targetContent: [UInt64]? = nil,
         cancel: OpaquePointer? = nil,
         maxEdits: Int? = nil,
+        groups: (source: [UInt32]?, target: [UInt32]?)? = nil,
         body: (ld_status, ld_result_t) -> Void = { _, _ in }
     ) -> ld_status {
         source.withUnsafeBufferPointer { source in
             target.withUnsafeBufferPointer { target in
                 withOptionalBuffer(sourceContent) { sourceContent in
                     withOptionalBuffer(targetContent) { targetContent in
-                        var options = ld_options_t(
-                            source_content: sourceContent,
-                            target_content: targetContent,
-                            cancel: cancel,
-                            max_edits: maxEdits ?? unlimitedEdits
-                        )
-                        var result = ld_result_t()
-                        let run = algorithm == LDC_HECKEL ? ld_heckel_diff : ld_myers_diff
-                        let status = run(
-                            workspace, source.baseAddress, source.count,
-                            target.baseAddress, target.count, &options, &result)
-                        body(status, result)
-                        return status
+                        withOptionalBuffer(groups?.source ?? nil) { sourceGroups in
+                            withOptionalBuffer(groups?.target ?? nil) { targetGroups in
+                                var options = ld_options_t(
+                                    source_content: sourceContent,
+                                    target_content: targetContent,
+                                    cancel: cancel,
+                                    max_edits: maxEdits ?? unlimitedEdits,
+                                    source_groups: sourceGroups,
+                                    target_groups: targetGroups
+                                )
+                                var result = ld_result_t()
+                                let run = algorithm == LDC_HECKEL ? ld_heckel_diff : ld_myers_diff
+                                let status = run(
+                                    workspace, source.baseAddress, source.count,
+                                    target.baseAddress, target.count, &options, &result)
+                                body(status, result)
+                                return status
+                            }
+                        }
                     }
                 }
             }
@@ -57,22 +64,27 @@ final class CoreHarness {
         source: [UInt64],
         target: [UInt64],
         sourceContent: [UInt64]? = nil,
-        targetContent: [UInt64]? = nil
+        targetContent: [UInt64]? = nil,
+        groups: (source: [UInt32]?, target: [UInt32]?)? = nil
     ) -> String {
         var verdict = ""
         let status = diff(
             algorithm, source: source, target: target,
-            sourceContent: sourceContent, targetContent: targetContent
+            sourceContent: sourceContent, targetContent: targetContent, groups: groups
         ) { status, result in
             guard status == LD_OK else { return }
             withUnsafePointer(to: result) { result in
                 withOptionalBuffer(sourceContent) { sourceContent in
                     withOptionalBuffer(targetContent) { targetContent in
-                        if let failure = ldc_check_result(
-                            algorithm, source, source.count, target, target.count,
-                            sourceContent, targetContent, result)
-                        {
-                            verdict = String(cString: failure)
+                        withOptionalBuffer(groups?.source ?? nil) { sourceGroups in
+                            withOptionalBuffer(groups?.target ?? nil) { targetGroups in
+                                if let failure = ldc_check_result(
+                                    algorithm, source, source.count, target, target.count,
+                                    sourceContent, targetContent, sourceGroups, targetGroups, result)
+                                {
+                                    verdict = String(cString: failure)
+                                }
+                            }
                         }
                     }
                 }
@@ -86,11 +98,11 @@ final class CoreHarness {
 /// `LD_UNLIMITED_EDITS`, which is `SIZE_MAX`: Swift sees `size_t` as `Int`.
 let unlimitedEdits = Int(bitPattern: UInt.max)
 
-private func withOptionalBuffer<R>(_ array: [UInt64]?, _ body: (UnsafePointer<UInt64>?) -> R) -> R {
+private func withOptionalBuffer<Value: FixedWidthInteger, R>(_ array: [Value]?, _ body: (UnsafePointer<Value>?) -> R) -> R {
     guard let array else { return body(nil) }
     return array.withUnsafeBufferPointer { buffer in
         // A non-nil pointer even for an empty array: "content given" must stay true.
-        buffer.baseAddress.map(body) ?? withUnsafePointer(to: UInt64(0)) { body($0) }
+        buffer.baseAddress.map(body) ?? withUnsafePointer(to: Value.zero) { body($0) }
     }
 }
 

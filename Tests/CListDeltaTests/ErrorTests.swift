@@ -38,7 +38,7 @@ import Testing
         ids.withUnsafeBufferPointer { buffer in
             var options = ld_options_t(
                 source_content: buffer.baseAddress, target_content: nil, cancel: nil,
-                max_edits: unlimitedEdits)
+                max_edits: unlimitedEdits, source_groups: nil, target_groups: nil)
             #expect(
                 run(algorithm, harness.workspace, buffer.baseAddress, 2, buffer.baseAddress, 2, &options, &out)
                     == LD_ERROR_INVALID)

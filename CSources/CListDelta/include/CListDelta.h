@@ -148,6 +148,13 @@ typedef struct ld_options {
     /*! Myers only: the largest edit distance (deletes + inserts) to compute: 0 admits
      *  identical lists only, ::LD_UNLIMITED_EDITS any distance. */
     size_t max_edits;
+    /*! The group (a section, say) of each source element, or NULL for a single group: a
+     *  matched pair whose two groups differ always moves, and the fewest moves are found
+     *  within each group. Give both sides or neither. */
+    const uint32_t *source_groups;
+    /*! The group of each target element, or NULL; the ids must not decrease along the target
+     *  (each group is a contiguous stretch of it, as sections are). */
+    const uint32_t *target_groups;
 } ld_options_t;
 
 /*!
@@ -172,7 +179,10 @@ typedef struct ld_result {
     size_t inserted_count;
     /*! Matched pairs off a longest increasing run of target positions, by ascending target:
      *  the fewest moves that turn the survivors' order into the target's, for this pairing of
-     *  duplicates (k-th occurrence with k-th). Always empty for Myers. */
+     *  duplicates (k-th occurrence with k-th). With groups, every pair whose groups differ
+     *  and, within each group, the pairs off a longest increasing run of the pairs whose
+     *  groups agree. Myers matches in order, so its moves are only the pairs whose groups
+     *  differ: none without groups. */
     const ld_pair_t *moved;
     size_t moved_count;
     /*! Matched pairs whose content hashes differ, by ascending source; empty without hashes. */
@@ -192,10 +202,11 @@ typedef struct ld_result {
  * @param workspace    a workspace not in use by another thread.
  * @param source       @p source_count identities; may be NULL when the count is 0.
  * @param target       @p target_count identities; may be NULL when the count is 0.
- * @param options      NULL, or content hashes, a cancel token (max_edits is ignored).
+ * @param options      NULL, or content hashes, a cancel token, groups (max_edits is ignored).
  * @param out          receives the result; untouched on error.
- * @return LD_OK, LD_ERROR_INVALID, LD_ERROR_OVERFLOW, LD_ERROR_ALLOC or LD_CANCELLED. On any
- *         error the workspace stays usable and the previous result is no longer valid.
+ * @return LD_OK, LD_ERROR_INVALID (also: groups for one side only, or target groups that
+ *         decrease), LD_ERROR_OVERFLOW, LD_ERROR_ALLOC or LD_CANCELLED. On any error the
+ *         workspace stays usable and the previous result is no longer valid.
  * @note O(n + m) expected time plus O(k log k) for the k matched elements' moves, O(n + m)
  *       space: at most 30 bytes per element of n + m. A warm workspace allocates nothing for
  *       a diff whose counts are each no larger than an earlier one's.
@@ -210,7 +221,7 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
  *
  * The result has the fewest deletes + inserts of any script (duplicates included) and no moves.
  *
- * @param options  NULL, or content hashes, a cancel token and an edit budget.
+ * @param options  NULL, or content hashes, a cancel token, an edit budget and groups.
  * @return as ld_heckel_diff(), plus LD_EDIT_BUDGET_EXCEEDED when the edit distance is larger
  *         than options->max_edits (callers fall back to ld_heckel_diff()).
  * @note O((n + m) · D) time for edit distance D (O(n + m + D²) expected), O(n + m) space.

@@ -133,6 +133,7 @@ func withIdentityDiff<Element: ContentIdentifiable, R>(
     scheme: IdentityScheme,
     algorithm: DiffAlgorithm,
     cancellation: CoreCancellation?,
+    groups: ElementGroups? = nil,
     _ body: (CoreDiff) throws -> R
 ) throws -> R {
     switch scheme {
@@ -141,7 +142,7 @@ func withIdentityDiff<Element: ContentIdentifiable, R>(
         let targetIdentities = try mapPolling(target, cancellation) { identity(of: $0.differenceIdentifier) }
         return try withCoreDiff(
             source: sourceIdentities, target: targetIdentities,
-            algorithm: algorithm, cancellation: cancellation, body)
+            algorithm: algorithm, cancellation: cancellation, groups: groups, body)
     case .numbered:
         var numbering = IdentifierNumbering<Element.DifferenceIdentifier>(elementCount: source.count + target.count)
         let numberedSource = try mapPolling(source, cancellation) { numbering.number($0.differenceIdentifier) }
@@ -149,7 +150,7 @@ func withIdentityDiff<Element: ContentIdentifiable, R>(
         if numbering.isExhausted { throw IdentifiersHashAlike() }
         return try withCoreDiff(
             source: numberedSource, target: numberedTarget, algorithm: algorithm,
-            cancellation: cancellation, body)
+            cancellation: cancellation, groups: groups, body)
     }
 }
 

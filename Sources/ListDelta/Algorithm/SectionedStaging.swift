@@ -5,8 +5,9 @@
 /// deleted with them (a target element of the same identity is inserted). Inserted sections
 /// arrive in stage 3 holding their new elements; elements moving into them move in stage 4,
 /// a batch of its own. An element stays put only when its section is matched to its target
-/// section and it is on a longest run of that section's survivors kept in order; every other
-/// matched element moves.
+/// section and it is on a longest increasing subsequence of that section's survivors (the
+/// core finds them, given each element's target section as its group); every other matched
+/// element moves.
 ///
 /// Matched elements carry their target version from the first stage on; matched sections keep
 /// their source model until the last stage, which reports their updates (DifferenceKit's
@@ -51,7 +52,9 @@ func sectionedStages<C: RangeReplaceableCollection>(
     let sectionSource = sectionDiff.targetToSource  // -1: the section is inserted
 
     // Elements of surviving source sections, and of every target section, flattened in order.
-    var sourceElements: [Element] = [], sourceOrigin: [ElementPath] = []
+    // Each element's group is the target section it belongs to, so the core moves every element
+    // that changes section and the fewest within each matched pair of sections.
+    var sourceElements: [Element] = [], sourceOrigin: [ElementPath] = [], sourceGroups: [UInt32] = []
     var sourceSectionStart = [Int](repeating: 0, count: sourceSections.count + 1)
     for (s, section) in sourceSections.enumerated() {
         try checkCancellation(cancellation)
@@ -61,10 +64,11 @@ func sectionedStages<C: RangeReplaceableCollection>(
             try checkCancellation(cancellation, at: sourceElements.count)
             sourceElements.append(element)
             sourceOrigin.append(ElementPath(element: e, section: s))
+            sourceGroups.append(UInt32(sectionTarget[s]))
         }
     }
     sourceSectionStart[sourceSections.count] = sourceElements.count
-    var targetElements: [Element] = [], targetOrigin: [ElementPath] = []
+    var targetElements: [Element] = [], targetOrigin: [ElementPath] = [], targetGroups: [UInt32] = []
     var targetSectionStart = [Int](repeating: 0, count: targetSections.count + 1)
     for (t, section) in targetSections.enumerated() {
         try checkCancellation(cancellation)
@@ -73,13 +77,15 @@ func sectionedStages<C: RangeReplaceableCollection>(
             try checkCancellation(cancellation, at: targetElements.count)
             targetElements.append(element)
             targetOrigin.append(ElementPath(element: e, section: t))
+            targetGroups.append(UInt32(t))
         }
     }
     targetSectionStart[targetSections.count] = targetElements.count
     let checkElementMatches = matchesNeedChecking(Element.self, scheme: scheme)
     let staged: [Changeset<C>]? = try withIdentityDiff(
         sourceElements, targetElements, scheme: scheme,
-        algorithm: algorithm, cancellation: cancellation
+        algorithm: algorithm, cancellation: cancellation,
+        groups: ElementGroups(source: sourceGroups, target: targetGroups)
     ) { elementDiff in
         let elementTarget = elementDiff.sourceToTarget, elementSource = elementDiff.targetToSource
 
@@ -107,37 +113,20 @@ func sectionedStages<C: RangeReplaceableCollection>(
             survivorCount[s] = kept
         }
 
-        // Which matched elements stay: per matched section, a longest run kept in order.
-        var stays = [Bool](repeating: false, count: targetElements.count)
-        var candidates: [Int] = [], candidateOrder: [Int] = [], run = LongestIncreasingRun()
-        for t in targetSections.indices where sectionSource[t] >= 0 {
-            try checkCancellation(cancellation)
-            let s = sectionSource[t]
-            candidates.removeAll(keepingCapacity: true)
-            candidateOrder.removeAll(keepingCapacity: true)
-            for j in targetSectionStart[t]..<targetSectionStart[t + 1] {
-                try checkCancellation(cancellation, at: j)
-                let i = Int(elementSource[j])
-                if i >= 0 && sourceOrigin[i].section == s {
-                    candidates.append(j)
-                    candidateOrder.append(indexAfterDeletes[i])
-                }
-            }
-            run.mark(candidateOrder)
-            for (j, onRun) in zip(candidates, run.onRun) where onRun {
-                stays[j] = true
-            }
+        // Inserts into matched sections (elements of inserted sections arrive with them) and
+        // the core's moves, both by ascending target.
+        var elementInserted: [ElementPath] = []
+        for j in elementDiff.inserted {
+            try checkCancellation(cancellation, at: Int(j))
+            let path = targetOrigin[Int(j)]
+            if sectionSource[path.section] >= 0 { elementInserted.append(path) }
         }
-        var elementInserted: [ElementPath] = [], elementMoved: [(source: ElementPath, target: ElementPath)] = []
-        for j in targetElements.indices {
-            try checkCancellation(cancellation, at: j)
-            let i = Int(elementSource[j]), t = targetOrigin[j].section
-            if i < 0 {
-                if sectionSource[t] >= 0 { elementInserted.append(targetOrigin[j]) }  // else: arrives with its section
-            } else if !stays[j] {
-                let from = ElementPath(element: indexAfterDeletes[i], section: sectionTarget[sourceOrigin[i].section])
-                elementMoved.append((from, targetOrigin[j]))
-            }
+        let elementMoved = try mapPolling(elementDiff.moved, cancellation) { pair in
+            let i = Int(pair.source)
+            return (
+                source: ElementPath(element: indexAfterDeletes[i], section: sectionTarget[sourceOrigin[i].section]),
+                target: targetOrigin[Int(pair.target)]
+            )
         }
 
         let sectionDeleted = sectionDiff.deleted.map(Int.init)

@@ -155,7 +155,8 @@ final class WorkspacePool: @unchecked Sendable {
 }
 
 /// Diffs two identity arrays with the core and hands the result to `body` while its
-/// workspace holds it.
+/// workspace holds it. With `groups` (the section of each element; the target's must not
+/// decrease), the moves are found within each group and every pair that changes group moves.
 ///
 /// - Throws: ``ListDeltaError`` for lists over ``ListDeltaError/maximumCount`` elements, a
 ///   failed allocation, a negative or exceeded edit budget; `CancellationError` when `cancellation`
@@ -166,6 +167,7 @@ func withCoreDiff<R>(
     target: [UInt64],
     algorithm: DiffAlgorithm,
     cancellation: CoreCancellation?,
+    groups: ElementGroups? = nil,
     pool: WorkspacePool = .shared,
     _ body: (CoreDiff) throws -> R
 ) throws -> R {
@@ -176,19 +178,27 @@ func withCoreDiff<R>(
         var result = ld_result_t()
         var options = ld_options_t(
             source_content: nil, target_content: nil,
-            cancel: cancellation?.token, max_edits: unlimitedEdits)
+            cancel: cancellation?.token, max_edits: unlimitedEdits, source_groups: nil, target_groups: nil)
         let status: ld_status = source.withUnsafeBufferPointer { source in
             target.withUnsafeBufferPointer { target in
-                switch algorithm {
-                case .heckel:
-                    return ld_heckel_diff(
-                        workspace, source.baseAddress, source.count,
-                        target.baseAddress, target.count, &options, &result)
-                case let .longestCommonSubsequence(editBudget):
-                    if let editBudget { options.max_edits = editBudget }
-                    return ld_myers_diff(
-                        workspace, source.baseAddress, source.count,
-                        target.baseAddress, target.count, &options, &result)
+                (groups?.source ?? []).withUnsafeBufferPointer { sourceGroups in
+                    (groups?.target ?? []).withUnsafeBufferPointer { targetGroups in
+                        if groups != nil {
+                            options.source_groups = sourceGroups.baseAddress
+                            options.target_groups = targetGroups.baseAddress
+                        }
+                        switch algorithm {
+                        case .heckel:
+                            return ld_heckel_diff(
+                                workspace, source.baseAddress, source.count,
+                                target.baseAddress, target.count, &options, &result)
+                        case let .longestCommonSubsequence(editBudget):
+                            if let editBudget { options.max_edits = editBudget }
+                            return ld_myers_diff(
+                                workspace, source.baseAddress, source.count,
+                                target.baseAddress, target.count, &options, &result)
+                        }
+                    }
                 }
             }
         }
@@ -203,6 +213,19 @@ func withCoreDiff<R>(
                     start: UnsafeRawPointer(result.moved)?.assumingMemoryBound(to: IndexPair.self),
                     count: result.moved_count)
             ))
+    }
+}
+
+/// The group of each source and target element, for moves found within groups.
+@usableFromInline
+struct ElementGroups {
+    @usableFromInline var source: [UInt32]
+    @usableFromInline var target: [UInt32]
+
+    @inlinable
+    init(source: [UInt32], target: [UInt32]) {
+        self.source = source
+        self.target = target
     }
 }
 

@@ -23,9 +23,11 @@ typedef enum {
  * Both: the index maps are mutual inverses that pair equal identities; deletes and inserts are
  * exactly the unmatched indices, ascending; updates are exactly the matched pairs whose content
  * differs; replaying deletes, moves and inserts on the source gives the target.
- * Heckel: the k-th occurrence of an identity on each side are paired, the surplus unmatched;
- * the move count equals matched − LIS (O(k²) reference) and the unmoved pairs are in order.
- * Myers: no moves; the matched count equals the O(n·m) dynamic-programming LCS length.
+ * Heckel: the k-th occurrence of an identity on each side are paired, the surplus unmatched.
+ * Myers: the matched count equals the O(n·m) dynamic-programming LCS length.
+ * Moves: every pair whose groups differ moves; within each group the staying pairs are in
+ * order and the moves number the group's matched pairs minus their LIS (O(k²) reference),
+ * which for Myers is none. Without groups everything is one group.
  *
  * @return NULL when every check passes, else a static description of the first failure.
  */
@@ -33,6 +35,7 @@ const char *ldc_check_result(ldc_algorithm algorithm,
                              const uint64_t *source, size_t source_count,
                              const uint64_t *target, size_t target_count,
                              const uint64_t *source_content, const uint64_t *target_content,
+                             const uint32_t *source_groups, const uint32_t *target_groups,
                              const ld_result_t *result);
 
 /*! @brief The length of a longest common subsequence, by O(n·m) dynamic programming. */
