@@ -33,6 +33,24 @@ public struct Checksum: Sendable {
         return checksum.value
     }
 
+    /// The checksum of `Wapp`'s sections: per section its model, content and item count, then
+    /// per item the two words of its UUID and its content.
+    public static func of(_ sections: [AppWorkload.Section]) -> UInt64 {
+        var checksum = Checksum()
+        for section in sections {
+            checksum.add(section.model)
+            checksum.add(section.content)
+            checksum.add(section.items.count)
+            for item in section.items {
+                let (first, second) = AppWorkload.words(of: item.id)
+                checksum.add(Int(bitPattern: UInt(first)))
+                checksum.add(Int(bitPattern: UInt(second)))
+                checksum.add(item.content)
+            }
+        }
+        return checksum.value
+    }
+
     /// The target checksums of the reference generator (see Benchmarks/README.md).
     public static let published: [String: UInt64] = [
         "W5k": 0x44A4_D820_B4C5_D1FD,
@@ -40,5 +58,7 @@ public struct Checksum: Sendable {
         "W1M": 0x69AA_B34E_067E_5139,
         "W10M": 0x1375_13C3_2A25_6AED,
         "Wsect": 0x8135_6797_ADC9_A348,
+        "Wapp": 0x7028_8957_374D_206D,
+        "Wapp source": 0x5712_4574_A06B_206C,
     ]
 }

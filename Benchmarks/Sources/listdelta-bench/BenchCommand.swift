@@ -20,6 +20,7 @@ struct BenchCommand: ParsableCommand {
         case wrev100k = "Wrev100k"
         case wstr100k = "Wstr100k"
         case wsect = "Wsect"
+        case wapp = "Wapp"
         case background = "Wbackground"
     }
 
@@ -64,6 +65,7 @@ struct BenchCommand: ParsableCommand {
                 case .wrev100k: measureFlat(FlatWorkload.wrev100k(), runs: runs)
                 case .wstr100k: measureStrings(FlatWorkload.w100k(), runs: runs)
                 case .wsect: measureSections(SectionedWorkload.wsect(), runs: runs)
+                case .wapp: measureApp(AppWorkload.wapp(), runs: runs)
                 case .background: preconditionFailure("measured above")
                 }
             tables.append(table)
@@ -194,6 +196,34 @@ struct BenchCommand: ParsableCommand {
             reference: "ListDelta end-to-end", rows: rows)
     }
 
+    func measureApp(_ workload: AppWorkload, runs: Int) -> Table {
+        func sections(_ list: [AppWorkload.Section]) -> [ArraySection<AppHeader, AppWorkload.Item>] {
+            list.map { ArraySection(model: AppHeader(model: $0.model, content: $0.content), elements: $0.items) }
+        }
+        let source = sections(workload.source), target = sections(workload.target)
+        let flatSource = workload.source.flatMap(\.items).map(\.id), flatTarget = workload.target.flatMap(\.items).map(\.id)
+        let arrays = IdentityArrays(source: flatSource.map(hash), target: flatTarget.map(hash))
+        let name = workload.name
+        var rows = run(name, "ListDelta end-to-end") {
+            EndToEndContender().measureSections(source: source, target: target, runs: runs)
+        }
+        rows += run(name, "ListDelta core (Heckel)") {
+            var core = CoreContender(algorithm: .heckel).measure(arrays, runs: runs)
+            core.note = "the items of all sections flattened into one list of pre-hashed UUIDs"
+            return core
+        }
+        rows += run(name, "plain-Swift Heckel") {
+            var plain = PlainHeckelContender().measure(source: flatSource, target: flatTarget, runs: runs)
+            plain.note = "flattened UUIDs: no section matching and no content, so less work than a sectioned diff"
+            return plain
+        }
+        rows += run(name, "hash-table floor") { FloorContender().measure(arrays, runs: runs) }
+        return Table(
+            workload: name,
+            detail: "Wsect's shape with UUID identities: 4,401 item updates and 20 section updates besides Wsect's changes",
+            reference: "ListDelta end-to-end", rows: rows)
+    }
+
     /// Median times of each algorithm over flat lists of 1k … 1M elements (W100k's proportions).
     func sizeSweep(runs: Int) -> Plot {
         let sizes = [1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000]
@@ -224,6 +254,12 @@ struct BenchCommand: ParsableCommand {
             title: "Diff time against list size",
             subtitle: "each list edited 10% deleted, 10% inserted, 2% moved · \(machineDescription())",
             series: order.map { Plot.Series(name: $0, points: series[$0] ?? []) })
+    }
+
+    private func hash(_ uuid: UUID) -> UInt64 {
+        var value: UInt64 = 0
+        withUnsafeBytes(of: uuid.uuid) { _ = ld_hash64($0.baseAddress, $0.count, 0, &value) }
+        return value
     }
 
     private func hash(_ string: String) -> UInt64 {

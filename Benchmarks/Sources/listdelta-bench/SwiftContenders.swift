@@ -37,7 +37,9 @@ struct EndToEndContender {
         }
     }
 
-    func measureSections(source: [ArraySection<Int, Int>], target: [ArraySection<Int, Int>], runs: Int) -> Row {
+    func measureSections<Model, Element>(
+        source: [ArraySection<Model, Element>], target: [ArraySection<Model, Element>], runs: Int
+    ) -> Row {
         var moves = 0
         let timing = Timing.measure(runs: runs) {
             let staged = StagedChangeset(source: source, target: target)

@@ -19,4 +19,18 @@ import Workloads
         // 100k items, less 20 deleted sections and 10k deleted items, plus 10k items and 20 new sections.
         #expect(itemCount == 100_000)
     }
+
+    @Test func appWorkloadMatchesThePublishedChecksums() {
+        #expect(AppWorkload.uuid(0).uuidString == "AFCD1D7B-39A8-20E2-F465-B9A16A9E786E")
+        #expect(AppWorkload.uuid(1).uuidString == "C15C0289-EC2D-0A91-67EC-8E65A18DEBBE")
+        let workload = AppWorkload.wapp()
+        #expect(Checksum.of(workload.source) == Checksum.published["Wapp source"])
+        #expect(Checksum.of(workload.target) == Checksum.published["Wapp"])
+        let sourceContent = Dictionary(
+            workload.source.flatMap(\.items).map { ($0.id, $0.content) }, uniquingKeysWith: { first, _ in first })
+        let updates = workload.target.flatMap(\.items).filter { item in
+            sourceContent[item.id].map { $0 != item.content } ?? false
+        }
+        #expect(updates.count == 4_401)
+    }
 }
