@@ -17,8 +17,10 @@
  * fold their constant flags away. */
 #if defined(__GNUC__) || defined(__clang__)
 #define LD_ALWAYS_INLINE inline __attribute__((always_inline))
+#define LD_NOINLINE __attribute__((noinline))
 #else
 #define LD_ALWAYS_INLINE inline
+#define LD_NOINLINE
 #endif
 
 /* Elements of work between two polls of the cancel token: well under a millisecond. */

@@ -28,7 +28,7 @@ static inline int32_t ld_stretch_link(int32_t first) { return -2 - first; }
  * exactly when the run's end is the pair just before it. That branch is predicted and keeps
  * the run's end off a dependency chain. A pair that lands anywhere would make each of the
  * search's comparisons a coin toss to predict, so the search selects by arithmetic instead. */
-static inline void ld_patience_add(ld_patience_t *sort, int32_t source, int32_t pair) {
+static LD_ALWAYS_INLINE void ld_patience_add(ld_patience_t *sort, int32_t source, int32_t pair) {
     if (source > sort->last_source) {
         sort->predecessor[pair] = sort->link;
         sort->link = sort->link < -1 ? sort->link : ld_stretch_link(pair);
@@ -85,7 +85,7 @@ static LD_ALWAYS_INLINE ld_status ld_find_moves_in(const ld_diff_t *diff, const 
     int32_t gap_end = (int32_t)end; /* the pairs in (on_run, gap_end) move */
     int32_t on_run = length > 0 ? sort.tails_end[-1].pair : -1;
     for (;;) {
-        int32_t gap_start = on_run >= 0 ? on_run : (int32_t)begin - 1;
+        int32_t gap_start = grouped && on_run < 0 ? (int32_t)begin - 1 : on_run; /* begin is 0 otherwise */
         for (int32_t k = gap_end - 1; k > gap_start; k--) moved[--next_free] = pairs[k];
         if (on_run < 0) break;
         if ((++steps & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
@@ -101,13 +101,12 @@ static LD_ALWAYS_INLINE ld_status ld_find_moves_in(const ld_diff_t *diff, const 
     return LD_OK;
 }
 
-ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count, int32_t *predecessor) {
-    const uint32_t *target_groups = diff->target_groups;
-    if (target_groups == NULL) {
-        return ld_find_moves_in(diff, pairs, 0, pair_count, predecessor, false, diff->moved, &diff->moved_count);
-    }
+/* Kept out of line, so that the ungrouped sort compiles as tightly as on its own. */
+static LD_NOINLINE ld_status ld_find_grouped_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count,
+                                                   int32_t *predecessor) {
     /* Pairs come by ascending target, so each group is one stretch of them; moves found in
      * a stretch go right after the earlier stretches' moves, which are no more than its start. */
+    const uint32_t *target_groups = diff->target_groups;
     size_t moved_count = 0;
     for (size_t begin = 0, end; begin < pair_count; begin = end) {
         uint32_t group = target_groups[pairs[begin].target];
@@ -120,6 +119,11 @@ ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_cou
     }
     diff->moved_count = moved_count;
     return LD_OK;
+}
+
+ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count, int32_t *predecessor) {
+    if (diff->target_groups != NULL) return ld_find_grouped_moves(diff, pairs, pair_count, predecessor);
+    return ld_find_moves_in(diff, pairs, 0, pair_count, predecessor, false, diff->moved, &diff->moved_count);
 }
 
 ld_status ld_collect_group_changes(ld_diff_t *diff) {
