@@ -24,9 +24,13 @@ ld_status ld_diff_begin(ld_workspace_t *workspace,
     }
     if (source_count > LD_MAX_COUNT || target_count > LD_MAX_COUNT) return LD_ERROR_OVERFLOW;
     if (has_groups) {
-        for (size_t j = 1; j < target_count; j++) {
-            if ((j & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(chosen.cancel)) return LD_CANCELLED;
-            if (chosen.target_groups[j] < chosen.target_groups[j - 1]) return LD_ERROR_INVALID;
+        const uint32_t *groups = chosen.target_groups;
+        for (size_t chunk_start = 1; chunk_start < target_count; chunk_start += LD_POLL_INTERVAL) {
+            if (ld_is_cancelled(chosen.cancel)) return LD_CANCELLED;
+            size_t chunk_end = ld_min_size(target_count, chunk_start + LD_POLL_INTERVAL);
+            bool decreases = false; /* branch-free, so the loop vectorises */
+            for (size_t j = chunk_start; j < chunk_end; j++) decreases |= groups[j] < groups[j - 1];
+            if (decreases) return LD_ERROR_INVALID;
         }
     }
 
