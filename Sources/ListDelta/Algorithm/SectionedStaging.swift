@@ -54,33 +54,17 @@ func sectionedStages<C: RangeReplaceableCollection>(
     // Elements of surviving source sections, and of every target section, flattened in order.
     // Each element's group is the target section it belongs to, so the core moves every element
     // that changes section and the fewest within each matched pair of sections.
-    var sourceElements: [Element] = [], sourceOrigin: [ElementPath] = [], sourceGroups: [UInt32] = []
-    var sourceSectionStart = [Int](repeating: 0, count: sourceSections.count + 1)
-    for (s, section) in sourceSections.enumerated() {
-        try checkCancellation(cancellation)
-        sourceSectionStart[s] = sourceElements.count
-        guard sectionTarget[s] >= 0 else { continue }
-        for (e, element) in section.elements.enumerated() {
-            try checkCancellation(cancellation, at: sourceElements.count)
-            sourceElements.append(element)
-            sourceOrigin.append(ElementPath(element: e, section: s))
-            sourceGroups.append(UInt32(sectionTarget[s]))
-        }
+    let (sourceElements, sourceGroups, sourceSectionStart) = try flattenSections(
+        sourceSections, cancellation: cancellation
+    ) { sectionTarget[$0] }
+    let (targetElements, targetGroups, targetSectionStart) = try flattenSections(
+        targetSections, cancellation: cancellation
+    ) { $0 }
+    /// The path of flattened target element `j`.
+    func targetPath(_ j: Int) -> ElementPath {
+        let t = Int(targetGroups[j])
+        return ElementPath(element: j - targetSectionStart[t], section: t)
     }
-    sourceSectionStart[sourceSections.count] = sourceElements.count
-    var targetElements: [Element] = [], targetOrigin: [ElementPath] = [], targetGroups: [UInt32] = []
-    var targetSectionStart = [Int](repeating: 0, count: targetSections.count + 1)
-    for (t, section) in targetSections.enumerated() {
-        try checkCancellation(cancellation)
-        targetSectionStart[t] = targetElements.count
-        for (e, element) in section.elements.enumerated() {
-            try checkCancellation(cancellation, at: targetElements.count)
-            targetElements.append(element)
-            targetOrigin.append(ElementPath(element: e, section: t))
-            targetGroups.append(UInt32(t))
-        }
-    }
-    targetSectionStart[targetSections.count] = targetElements.count
     let checkElementMatches = matchesNeedChecking(Element.self, scheme: scheme)
     let staged: [Changeset<C>]? = try withIdentityDiff(
         sourceElements, targetElements, scheme: scheme,
@@ -90,17 +74,18 @@ func sectionedStages<C: RangeReplaceableCollection>(
         let elementTarget = elementDiff.sourceToTarget, elementSource = elementDiff.targetToSource
 
         // Each surviving source element's index within its section once the deletes are done.
-        var indexAfterDeletes = [Int](repeating: -1, count: sourceElements.count)
+        var indexAfterDeletes = [Int32](repeating: -1, count: sourceElements.count)
         var survivorCount = [Int](repeating: 0, count: sourceSections.count)
         var elementDeleted: [ElementPath] = [], elementUpdated: [ElementPath] = []
         for s in sourceSections.indices where sectionTarget[s] >= 0 {
             try checkCancellation(cancellation)
-            var kept = 0
-            for i in sourceSectionStart[s]..<sourceSectionStart[s + 1] {
+            var kept: Int32 = 0
+            let start = sourceSectionStart[s]
+            for i in start..<sourceSectionStart[s + 1] {
                 try checkCancellation(cancellation, at: i)
                 let j = Int(elementTarget[i])
                 if j < 0 {
-                    elementDeleted.append(sourceOrigin[i])
+                    elementDeleted.append(ElementPath(element: i - start, section: s))
                     continue
                 }
                 if checkElementMatches && sourceElements[i].differenceIdentifier != targetElements[j].differenceIdentifier {
@@ -108,9 +93,11 @@ func sectionedStages<C: RangeReplaceableCollection>(
                 }
                 indexAfterDeletes[i] = kept
                 kept += 1
-                if !targetElements[j].isContentEqual(to: sourceElements[i]) { elementUpdated.append(sourceOrigin[i]) }
+                if !targetElements[j].isContentEqual(to: sourceElements[i]) {
+                    elementUpdated.append(ElementPath(element: i - start, section: s))
+                }
             }
-            survivorCount[s] = kept
+            survivorCount[s] = Int(kept)
         }
 
         // Inserts into matched sections (elements of inserted sections arrive with them) and
@@ -118,14 +105,14 @@ func sectionedStages<C: RangeReplaceableCollection>(
         var elementInserted: [ElementPath] = []
         for j in elementDiff.inserted {
             try checkCancellation(cancellation, at: Int(j))
-            let path = targetOrigin[Int(j)]
+            let path = targetPath(Int(j))
             if sectionSource[path.section] >= 0 { elementInserted.append(path) }
         }
         let elementMoved = try mapPolling(elementDiff.moved, cancellation) { pair in
             let i = Int(pair.source)
             return (
-                source: ElementPath(element: indexAfterDeletes[i], section: sectionTarget[sourceOrigin[i].section]),
-                target: targetOrigin[Int(pair.target)]
+                source: ElementPath(element: Int(indexAfterDeletes[i]), section: Int(sourceGroups[i])),
+                target: targetPath(Int(pair.target))
             )
         }
 
@@ -146,12 +133,20 @@ func sectionedStages<C: RangeReplaceableCollection>(
             try checkCancellation(cancellation)
             guard sectionTarget[s] >= 0 else { return sourceSections[s] }
             let range = sourceSectionStart[s]..<sourceSectionStart[s + 1]
-            var elements: [Element] = []
-            elements.reserveCapacity(keepingUnmatched ? range.count : survivorCount[s])
-            for i in range {
-                try checkCancellation(cancellation, at: i)
-                let j = Int(elementTarget[i])
-                if j >= 0 { elements.append(targetElements[j]) } else if keepingUnmatched { elements.append(sourceElements[i]) }
+            let count = keepingUnmatched ? range.count : survivorCount[s]
+            let elements = try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for i in range {
+                    try checkCancellation(cancellation, at: i)
+                    let j = Int(elementTarget[i])
+                    if j >= 0 {
+                        (buffer.baseAddress! + initialized).initialize(to: targetElements[j])
+                    } else if keepingUnmatched {
+                        (buffer.baseAddress! + initialized).initialize(to: sourceElements[i])
+                    } else {
+                        continue
+                    }
+                    initialized += 1
+                }
             }
             return Section(source: sourceSections[s], elements: elements)
         }
@@ -159,6 +154,14 @@ func sectionedStages<C: RangeReplaceableCollection>(
         let hasStage3 = !sectionInserted.isEmpty || !sectionMoved.isEmpty
         let hasStage4 = !elementInserted.isEmpty || !elementMoved.isEmpty
         let hasStage5 = !sectionUpdated.isEmpty
+        // The surviving sections after the deletes, built once: stage 3 shows them again.
+        var survivors = [Section?](repeating: nil, count: sourceSections.count)
+        func survivor(_ s: Int) throws -> Section {
+            if let built = survivors[s] { return built }
+            let built = try sectionData(s, keepingUnmatched: false)
+            survivors[s] = built
+            return built
+        }
         var stages: [Changeset<C>] = []
         if !elementUpdated.isEmpty {
             stages.append(
@@ -169,12 +172,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
         if !sectionDeleted.isEmpty || !elementDeleted.isEmpty {
             var data = targetCollection
             if hasStage3 || hasStage4 || hasStage5 {
-                var survivors: [Section] = []
-                survivors.reserveCapacity(sourceSections.count - sectionDeleted.count)
-                for s in sourceSections.indices where sectionTarget[s] >= 0 {
-                    survivors.append(try sectionData(s, keepingUnmatched: false))
-                }
-                data = C(survivors)
+                data = C(try sourceSections.indices.lazy.filter { sectionTarget[$0] >= 0 }.map(survivor))
             }
             stages.append(Changeset(data: data, sectionDeleted: sectionDeleted, elementDeleted: elementDeleted))
         }
@@ -183,7 +181,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
                 hasStage4 || hasStage5
                 ? C(
                     try targetSections.indices.map { t -> Section in
-                        if sectionSource[t] >= 0 { return try sectionData(sectionSource[t], keepingUnmatched: false) }
+                        if sectionSource[t] >= 0 { return try survivor(sectionSource[t]) }
                         try checkCancellation(cancellation)
                         return Section(
                             source: targetSections[t],
@@ -230,4 +228,31 @@ struct SectionMatch {
         inserted = Array(diff.inserted)
         moved = Array(diff.moved)
     }
+}
+
+/// The elements of the sections `group` gives a group (a non-negative target section),
+/// flattened in order, with each one's group and where each section starts (a section left
+/// out is empty there), all at their exact size.
+@inlinable
+func flattenSections<Section: DifferentiableSection>(
+    _ sections: [Section], cancellation: CoreCancellation?, group: (Int) -> Int
+) throws -> (elements: [Section.Collection.Element], groups: [UInt32], starts: [Int]) {
+    var starts = [Int](repeating: 0, count: sections.count + 1)
+    for (s, section) in sections.enumerated() {
+        starts[s + 1] = starts[s] + (group(s) >= 0 ? section.elements.count : 0)
+    }
+    let total = starts[sections.count]
+    var groups = [UInt32](repeating: 0, count: total)
+    let elements = try [Section.Collection.Element](unsafeUninitializedCapacity: total) { buffer, initialized in
+        for (s, section) in sections.enumerated() where group(s) >= 0 {
+            try checkCancellation(cancellation)
+            for element in section.elements {
+                try checkCancellation(cancellation, at: initialized)
+                (buffer.baseAddress! + initialized).initialize(to: element)
+                initialized += 1
+            }
+            groups.withUnsafeMutableBufferPointer { $0[starts[s]..<starts[s + 1]].update(repeating: UInt32(group(s))) }
+        }
+    }
+    return (elements, groups, starts)
 }
