@@ -13,7 +13,7 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
     ],
     targets: [
-        .target(name: "Workloads"),
+        .target(name: "Workloads", dependencies: [.product(name: "ListDelta", package: "ListDelta")]),
         .target(name: "Baselines", dependencies: [.product(name: "ListDelta", package: "ListDelta")]),
         .target(name: "CHashFloor"),
         .executableTarget(

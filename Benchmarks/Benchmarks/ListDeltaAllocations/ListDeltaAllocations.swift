@@ -7,15 +7,11 @@ import Workloads
 // `scripts/perf-check` (package-benchmark's static threshold check). Time is not checked
 // here: wall clocks are too noisy on shared machines; listdelta-bench checks time ratios.
 
-// The plain identities these benchmarks diff, declared as an app would (retroactive on purpose).
-// swift-format-ignore: AvoidRetroactiveConformances
-extension Int: @retroactive ContentIdentifiable, @retroactive ContentEquatable {}
-// swift-format-ignore: AvoidRetroactiveConformances
-extension String: @retroactive ContentIdentifiable, @retroactive ContentEquatable {}
-
 let w100k = FlatWorkload.w100k()
 let wstr100k = (source: w100k.source.map { "item-\($0)" }, target: w100k.target.map { "item-\($0)" })
 let wsect = SectionedWorkload.wsect()
+let wapp = AppWorkload.wapp()
+let wappSections = (source: AppWorkload.arraySections(wapp.source), target: AppWorkload.arraySections(wapp.target))
 let wsectSections = (
     source: wsect.source.map { ArraySection(model: $0.model, elements: $0.items) },
     target: wsect.target.map { ArraySection(model: $0.model, elements: $0.items) }
@@ -53,6 +49,12 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Wsect-end-to-end") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(StagedChangeset(source: wsectSections.source, target: wsectSections.target))
+        }
+    }
+
+    Benchmark("Wapp-end-to-end") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(StagedChangeset(source: wappSections.source, target: wappSections.target))
         }
     }
 

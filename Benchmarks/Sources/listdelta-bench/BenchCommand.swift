@@ -197,10 +197,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func measureApp(_ workload: AppWorkload, runs: Int) -> Table {
-        func sections(_ list: [AppWorkload.Section]) -> [ArraySection<AppHeader, AppWorkload.Item>] {
-            list.map { ArraySection(model: AppHeader(model: $0.model, content: $0.content), elements: $0.items) }
-        }
-        let source = sections(workload.source), target = sections(workload.target)
+        let source = AppWorkload.arraySections(workload.source), target = AppWorkload.arraySections(workload.target)
         let flatSource = workload.source.flatMap(\.items).map(\.id), flatTarget = workload.target.flatMap(\.items).map(\.id)
         let arrays = IdentityArrays(source: flatSource.map(hash), target: flatTarget.map(hash))
         let name = workload.name
