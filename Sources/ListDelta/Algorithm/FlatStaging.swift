@@ -8,76 +8,53 @@ func flatStages<C: RangeReplaceableCollection>(
     target targetCollection: C,
     section: Int,
     algorithm: DiffAlgorithm,
-    cancellation: CoreCancellation?,
-    scheme: IdentityScheme = .fast
+    cancellation: CoreCancellation?
 ) throws -> [Changeset<C>] where C.Element: Differentiable {
     let source = Array(sourceCollection), target = Array(targetCollection)
-    let checkMatches = matchesNeedChecking(C.Element.self, scheme: scheme)
-    let staged: [Changeset<C>]? = try withIdentityDiff(
-        source, target, scheme: scheme, algorithm: algorithm,
-        cancellation: cancellation
-    ) { diff in
-        let sourceToTarget = diff.sourceToTarget
-        var updated: [ElementPath] = []
-        for i in source.indices {
-            try checkCancellation(cancellation, at: i)
-            let j = Int(sourceToTarget[i])
-            guard j >= 0 else { continue }
-            if checkMatches && source[i].differenceIdentifier != target[j].differenceIdentifier { return nil }
-            if !target[j].isContentEqual(to: source[i]) {
-                updated.append(ElementPath(element: i, section: section))
+    return try retryingCollisions { scheme -> [Changeset<C>]? in
+        let checkMatches = matchesNeedChecking(C.Element.self, scheme: scheme)
+        return try withIdentityDiff(source, target, scheme: scheme, algorithm: algorithm, cancellation: cancellation) { diff in
+            let sourceToTarget = diff.sourceToTarget
+            var operations = StagedOperations()
+            for i in source.indices {
+                try checkCancellation(cancellation, at: i)
+                let j = Int(sourceToTarget[i])
+                guard j >= 0 else { continue }
+                if checkMatches && source[i].differenceIdentifier != target[j].differenceIdentifier { return nil }
+                if !target[j].isContentEqual(to: source[i]) {
+                    operations.elementUpdated.append(ElementPath(element: i, section: section))
+                }
+            }
+            operations.elementDeleted = try mapPolling(diff.deleted, cancellation) {
+                ElementPath(element: Int($0), section: section)
+            }
+            operations.elementInserted = try mapPolling(diff.inserted, cancellation) {
+                ElementPath(element: Int($0), section: section)
+            }
+            let deleted = diff.deleted
+            operations.elementMoved = try mapPolling(diff.moved, cancellation) { pair in
+                let afterDeletes = Int(pair.source) - countBelow(pair.source, in: deleted)
+                return (
+                    ElementPath(element: afterDeletes, section: section), ElementPath(element: Int(pair.target), section: section)
+                )
+            }
+            return try assembleStages(operations, target: targetCollection) { stage in
+                switch stage {
+                case .elementUpdates:
+                    C(
+                        try mapPolling(source.indices, cancellation) { i in
+                            sourceToTarget[i] >= 0 ? target[Int(sourceToTarget[i])] : source[i]
+                        })
+                case .deletes:
+                    try survivorsInSourceOrder(
+                        sourceToTarget, target, count: source.count - diff.deleted.count, cancellation: cancellation)
+                default:
+                    targetCollection  // a flat list has no section stages: inserts and moves come last
+                }
             }
         }
-        let hasInsertsOrMoves = !diff.inserted.isEmpty || !diff.moved.isEmpty
-        var stages: [Changeset<C>] = []
-        if !updated.isEmpty {
-            let data =
-                (!diff.deleted.isEmpty || hasInsertsOrMoves)
-                ? C(
-                    try mapPolling(source.indices, cancellation) { i in
-                        sourceToTarget[i] >= 0 ? target[Int(sourceToTarget[i])] : source[i]
-                    })
-                : targetCollection
-            stages.append(Changeset(data: data, elementUpdated: updated))
-        }
-        if !diff.deleted.isEmpty {
-            let data =
-                hasInsertsOrMoves
-                ? try survivorsInSourceOrder(
-                    sourceToTarget, target, count: source.count - diff.deleted.count,
-                    cancellation: cancellation)
-                : targetCollection
-            let deleted = try mapPolling(diff.deleted, cancellation) { ElementPath(element: Int($0), section: section) }
-            stages.append(Changeset(data: data, elementDeleted: deleted))
-        }
-        if hasInsertsOrMoves {
-            let deleted = diff.deleted
-            stages.append(
-                Changeset(
-                    data: targetCollection,
-                    elementInserted: try mapPolling(diff.inserted, cancellation) {
-                        ElementPath(element: Int($0), section: section)
-                    },
-                    elementMoved: try mapPolling(diff.moved, cancellation) { pair in
-                        let afterDeletes = Int(pair.source) - countBelow(pair.source, in: deleted)
-                        return (
-                            ElementPath(element: afterDeletes, section: section),
-                            ElementPath(element: Int(pair.target), section: section)
-                        )
-                    }
-                ))
-        }
-        return stages
-    }
-    if let staged { return staged }
-    // Two different identifiers shared a 64-bit identity: diff again on exact numbers, or
-    // replace the list when the identifier type cannot be numbered in linear time.
-    do {
-        return try flatStages(
-            source: sourceCollection, target: targetCollection, section: section,
-            algorithm: algorithm, cancellation: cancellation, scheme: .numbered)
-    } catch is IdentifiersHashAlike {
-        return Array(StagedChangeset(replacing: sourceCollection, with: targetCollection, section: section))
+    } replacingAll: {
+        Array(StagedChangeset(replacing: sourceCollection, with: targetCollection, section: section))
     }
 }
 

@@ -19,24 +19,32 @@ func sectionedStages<C: RangeReplaceableCollection>(
     target targetCollection: C,
     algorithm: DiffAlgorithm,
     cancellation: CoreCancellation?,
-    sectionUpdates: SectionUpdates = .reloaded,
-    scheme: IdentityScheme = .fast
+    sectionUpdates: SectionUpdates = .reloaded
 ) throws -> [Changeset<C>] where C.Element: DifferentiableSection {
+    let sourceSections = Array(sourceCollection), targetSections = Array(targetCollection)
+    return try retryingCollisions { scheme in
+        try sectionedStages(
+            sourceSections, targetSections, target: targetCollection, algorithm: algorithm,
+            cancellation: cancellation, sectionUpdates: sectionUpdates, scheme: scheme)
+    } replacingAll: {
+        Array(StagedChangeset(replacingSections: sourceCollection, with: targetCollection))
+    }
+}
+
+/// ``sectionedStages(source:target:algorithm:cancellation:sectionUpdates:)`` under one identity
+/// scheme; nil when two different identifiers shared an identity.
+@inlinable
+func sectionedStages<C: RangeReplaceableCollection>(
+    _ sourceSections: [C.Element],
+    _ targetSections: [C.Element],
+    target targetCollection: C,
+    algorithm: DiffAlgorithm,
+    cancellation: CoreCancellation?,
+    sectionUpdates: SectionUpdates,
+    scheme: IdentityScheme
+) throws -> [Changeset<C>]? where C.Element: DifferentiableSection {
     typealias Section = C.Element
     typealias Element = Section.Collection.Element
-    /// After two different identifiers shared a 64-bit identity: diff again on exact numbers,
-    /// or replace the sections when an identifier type cannot be numbered in linear time.
-    func again() throws -> [Changeset<C>] {
-        do {
-            return try sectionedStages(
-                source: sourceCollection, target: targetCollection, algorithm: algorithm,
-                cancellation: cancellation, sectionUpdates: sectionUpdates, scheme: .numbered)
-        } catch is IdentifiersHashAlike {
-            return Array(StagedChangeset(replacingSections: sourceCollection, with: targetCollection))
-        }
-    }
-
-    let sourceSections = Array(sourceCollection), targetSections = Array(targetCollection)
     let checkSectionMatches = matchesNeedChecking(Section.self, scheme: scheme)
     let matchedSections: SectionMatch? = try withIdentityDiff(
         sourceSections, targetSections, scheme: scheme,
@@ -47,7 +55,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
         }
         return SectionMatch(diff)
     }
-    guard let sectionDiff = matchedSections else { return try again() }
+    guard let sectionDiff = matchedSections else { return nil }
     let sectionTarget = sectionDiff.sourceToTarget  // -1: the section is deleted
     let sectionSource = sectionDiff.targetToSource  // -1: the section is inserted
 
@@ -76,7 +84,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
         // Each surviving source element's index within its section once the deletes are done.
         var indexAfterDeletes = [Int32](repeating: -1, count: sourceElements.count)
         var survivorCount = [Int](repeating: 0, count: sourceSections.count)
-        var elementDeleted: [ElementPath] = [], elementUpdated: [ElementPath] = []
+        var operations = StagedOperations()
         for s in sourceSections.indices where sectionTarget[s] >= 0 {
             try checkCancellation(cancellation)
             var kept: Int32 = 0
@@ -85,7 +93,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
                 try checkCancellation(cancellation, at: i)
                 let j = Int(elementTarget[i])
                 if j < 0 {
-                    elementDeleted.append(ElementPath(element: i - start, section: s))
+                    operations.elementDeleted.append(ElementPath(element: i - start, section: s))
                     continue
                 }
                 if checkElementMatches && sourceElements[i].differenceIdentifier != targetElements[j].differenceIdentifier {
@@ -94,7 +102,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
                 indexAfterDeletes[i] = kept
                 kept += 1
                 if !targetElements[j].isContentEqual(to: sourceElements[i]) {
-                    elementUpdated.append(ElementPath(element: i - start, section: s))
+                    operations.elementUpdated.append(ElementPath(element: i - start, section: s))
                 }
             }
             survivorCount[s] = Int(kept)
@@ -102,13 +110,12 @@ func sectionedStages<C: RangeReplaceableCollection>(
 
         // Inserts into matched sections (elements of inserted sections arrive with them) and
         // the core's moves, both by ascending target.
-        var elementInserted: [ElementPath] = []
         for j in elementDiff.inserted {
             try checkCancellation(cancellation, at: Int(j))
             let path = targetPath(Int(j))
-            if sectionSource[path.section] >= 0 { elementInserted.append(path) }
+            if sectionSource[path.section] >= 0 { operations.elementInserted.append(path) }
         }
-        let elementMoved = try mapPolling(elementDiff.moved, cancellation) { pair in
+        operations.elementMoved = try mapPolling(elementDiff.moved, cancellation) { pair in
             let i = Int(pair.source)
             return (
                 source: ElementPath(element: Int(indexAfterDeletes[i]), section: Int(sourceGroups[i])),
@@ -116,12 +123,12 @@ func sectionedStages<C: RangeReplaceableCollection>(
             )
         }
 
-        let sectionDeleted = sectionDiff.deleted.map(Int.init)
-        let sectionInserted = sectionDiff.inserted.map(Int.init)
-        let sectionMoved = sectionDiff.moved.map { pair in
+        operations.sectionDeleted = sectionDiff.deleted.map(Int.init)
+        operations.sectionInserted = sectionDiff.inserted.map(Int.init)
+        operations.sectionMoved = sectionDiff.moved.map { pair in
             (source: Int(pair.source) - countBelow(pair.source, in: sectionDiff.deleted), target: Int(pair.target))
         }
-        let sectionUpdated = targetSections.indices.filter { t in
+        operations.sectionUpdated = targetSections.indices.filter { t in
             sectionUpdates == .reloaded && sectionSource[t] >= 0
                 && !targetSections[t].isContentEqual(to: sourceSections[sectionSource[t]])
         }
@@ -151,9 +158,6 @@ func sectionedStages<C: RangeReplaceableCollection>(
             return Section(source: sourceSections[s], elements: elements)
         }
 
-        let hasStage3 = !sectionInserted.isEmpty || !sectionMoved.isEmpty
-        let hasStage4 = !elementInserted.isEmpty || !elementMoved.isEmpty
-        let hasStage5 = !sectionUpdated.isEmpty
         // The surviving sections after the deletes, built once: stage 3 shows them again.
         var survivors = [Section?](repeating: nil, count: sourceSections.count)
         func survivor(_ s: Int) throws -> Section {
@@ -162,24 +166,14 @@ func sectionedStages<C: RangeReplaceableCollection>(
             survivors[s] = built
             return built
         }
-        var stages: [Changeset<C>] = []
-        if !elementUpdated.isEmpty {
-            stages.append(
-                Changeset(
-                    data: C(try sourceSections.indices.map { try sectionData($0, keepingUnmatched: true) }),
-                    elementUpdated: elementUpdated))
-        }
-        if !sectionDeleted.isEmpty || !elementDeleted.isEmpty {
-            var data = targetCollection
-            if hasStage3 || hasStage4 || hasStage5 {
-                data = C(try sourceSections.indices.lazy.filter { sectionTarget[$0] >= 0 }.map(survivor))
-            }
-            stages.append(Changeset(data: data, sectionDeleted: sectionDeleted, elementDeleted: elementDeleted))
-        }
-        if hasStage3 {
-            let data =
-                hasStage4 || hasStage5
-                ? C(
+        return try assembleStages(operations, target: targetCollection) { stage in
+            switch stage {
+            case .elementUpdates:
+                return C(try sourceSections.indices.map { try sectionData($0, keepingUnmatched: true) })
+            case .deletes:
+                return C(try sourceSections.indices.lazy.filter { sectionTarget[$0] >= 0 }.map(survivor))
+            case .sectionInsertsAndMoves:
+                return C(
                     try targetSections.indices.map { t -> Section in
                         if sectionSource[t] >= 0 { return try survivor(sectionSource[t]) }
                         try checkCancellation(cancellation)
@@ -188,27 +182,19 @@ func sectionedStages<C: RangeReplaceableCollection>(
                             elements: (targetSectionStart[t]..<targetSectionStart[t + 1]).lazy
                                 .filter { elementSource[$0] < 0 }.map { targetElements[$0] })
                     })
-                : targetCollection
-            stages.append(Changeset(data: data, sectionInserted: sectionInserted, sectionMoved: sectionMoved))
-        }
-        if hasStage4 {
-            let data =
-                hasStage5
-                ? C(
+            case .elementInsertsAndMoves:  // followed by section updates: models still the source's
+                return C(
                     try targetSections.indices.map { t -> Section in
                         try checkCancellation(cancellation)
                         guard sectionSource[t] >= 0 else { return targetSections[t] }
                         return Section(source: sourceSections[sectionSource[t]], elements: targetSections[t].elements)
                     })
-                : targetCollection
-            stages.append(Changeset(data: data, elementInserted: elementInserted, elementMoved: elementMoved))
+            case .sectionUpdates:
+                return targetCollection  // always the last stage
+            }
         }
-        if hasStage5 {
-            stages.append(Changeset(data: targetCollection, sectionUpdated: sectionUpdated))
-        }
-        return stages
     }
-    return try staged ?? again()
+    return staged
 }
 
 /// The section-level result of a sectioned diff, copied out of its workspace (it is small).
