@@ -40,45 +40,21 @@ func flatStages<C: RangeReplaceableCollection>(
             }
             return try assembleStages(operations, target: targetCollection) { stage in
                 switch stage {
-                case .elementUpdates:
-                    C(
-                        try mapPolling(source.indices, cancellation) { i in
-                            sourceToTarget[i] >= 0 ? target[Int(sourceToTarget[i])] : source[i]
-                        })
-                case .deletes:
-                    try survivorsInSourceOrder(
-                        sourceToTarget, target, count: source.count - diff.deleted.count, cancellation: cancellation)
+                case .elementUpdates, .deletes:
+                    let keepingUnmatched = stage == .elementUpdates
+                    return C(
+                        try stageElements(
+                            source.indices, count: keepingUnmatched ? source.count : source.count - diff.deleted.count,
+                            keepingUnmatched: keepingUnmatched, sourceToTarget: sourceToTarget, source: source,
+                            target: target, cancellation: cancellation))
                 default:
-                    targetCollection  // a flat list has no section stages: inserts and moves come last
+                    return targetCollection  // a flat list has no section stages: inserts and moves come last
                 }
             }
         }
     } replacingAll: {
         Array(StagedChangeset(replacing: sourceCollection, with: targetCollection, section: section))
     }
-}
-
-/// The target versions of the matched elements, in source order: the list after the deletes.
-@inlinable
-func survivorsInSourceOrder<C: RangeReplaceableCollection>(
-    _ sourceToTarget: UnsafeBufferPointer<Int32>, _ target: [C.Element], count: Int, cancellation: CoreCancellation?
-) throws -> C {
-    // With capacity 0 the initializer writes the count of the shared empty-array storage, a
-    // race ThreadSanitizer reports when two diffs with no survivors run at once.
-    guard count > 0 else { return C() }
-    let survivors = try [C.Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-        try target.withUnsafeBufferPointer { target in
-            for stretch in stride(from: 0, to: sourceToTarget.count, by: pollInterval) {
-                try checkCancellation(cancellation)
-                for j in sourceToTarget[stretch..<min(stretch + pollInterval, sourceToTarget.count)] where j >= 0 {
-                    precondition(initialized < count, "more survivors than the core reported")
-                    (buffer.baseAddress! + initialized).initialize(to: target[Int(j)])
-                    initialized += 1
-                }
-            }
-        }
-    }
-    return C(survivors)
 }
 
 /// How many values of the ascending `sorted` are below `value`.

@@ -140,21 +140,9 @@ func sectionedStages<C: RangeReplaceableCollection>(
             try checkCancellation(cancellation)
             guard sectionTarget[s] >= 0 else { return sourceSections[s] }
             let range = sourceSectionStart[s]..<sourceSectionStart[s + 1]
-            let count = keepingUnmatched ? range.count : survivorCount[s]
-            let elements = try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-                for i in range {
-                    try checkCancellation(cancellation, at: i)
-                    let j = Int(elementTarget[i])
-                    if j >= 0 {
-                        (buffer.baseAddress! + initialized).initialize(to: targetElements[j])
-                    } else if keepingUnmatched {
-                        (buffer.baseAddress! + initialized).initialize(to: sourceElements[i])
-                    } else {
-                        continue
-                    }
-                    initialized += 1
-                }
-            }
+            let elements = try stageElements(
+                range, count: keepingUnmatched ? range.count : survivorCount[s], keepingUnmatched: keepingUnmatched,
+                sourceToTarget: elementTarget, source: sourceElements, target: targetElements, cancellation: cancellation)
             return Section(source: sourceSections[s], elements: elements)
         }
 

@@ -69,6 +69,39 @@ func assembleStages<C: Collection>(
     }
 }
 
+/// The elements of source positions `range` as the first two stages show them: each matched
+/// element in its target version, and each unmatched one as it is while `keepingUnmatched`
+/// (stage 1) or left out (stage 2, after the deletes). `count` is the result's exact size.
+/// A flat list is one range; a sectioned one calls this per surviving section.
+@inlinable
+func stageElements<Element>(
+    _ range: Range<Int>, count: Int, keepingUnmatched: Bool, sourceToTarget: UnsafeBufferPointer<Int32>,
+    source: [Element], target: [Element], cancellation: CoreCancellation?
+) throws -> [Element] {
+    // With capacity 0 the initializer writes the count of the shared empty-array storage, a
+    // race ThreadSanitizer reports when two diffs with nothing to keep run at once.
+    guard count > 0 else { return [] }
+    return try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+        try source.withUnsafeBufferPointer { source in
+            try target.withUnsafeBufferPointer { target in
+                for i in range {
+                    try checkCancellation(cancellation, at: i)
+                    let j = Int(sourceToTarget[i])
+                    if j >= 0 {
+                        precondition(initialized < count, "more survivors than the core reported")
+                        (buffer.baseAddress! + initialized).initialize(to: target[j])
+                    } else if keepingUnmatched {
+                        (buffer.baseAddress! + initialized).initialize(to: source[i])
+                    } else {
+                        continue
+                    }
+                    initialized += 1
+                }
+            }
+        }
+    }
+}
+
 /// Runs a diff attempt on hashed identities and, after two different identifiers shared a
 /// 64-bit identity (the attempt returns nil), again on exact numbers; when an identifier type
 /// cannot be numbered in linear time, returns `replacingAll()`. Staging never sees a collision.
