@@ -146,7 +146,8 @@ func sectionedStages<C: RangeReplaceableCollection>(
             return Section(source: sourceSections[s], elements: elements)
         }
 
-        // The surviving sections after the deletes, built once: stage 3 shows them again.
+        // Each surviving section after the deletes, built once and shown again by stage 3 (and
+        // taken from stage 1 when it loses nothing), so those stages share its storage.
         var survivors = [Section?](repeating: nil, count: sourceSections.count)
         func survivor(_ s: Int) throws -> Section {
             if let built = survivors[s] { return built }
@@ -157,7 +158,15 @@ func sectionedStages<C: RangeReplaceableCollection>(
         return try assembleStages(operations, target: targetCollection) { stage in
             switch stage {
             case .elementUpdates:
-                return C(try sourceSections.indices.map { try sectionData($0, keepingUnmatched: true) })
+                return C(
+                    try sourceSections.indices.map { s in
+                        let section = try sectionData(s, keepingUnmatched: true)
+                        // A section that loses nothing is the same after the deletes: shared.
+                        if sectionTarget[s] >= 0 && survivorCount[s] == sourceSectionStart[s + 1] - sourceSectionStart[s] {
+                            survivors[s] = section
+                        }
+                        return section
+                    })
             case .deletes:
                 return C(try sourceSections.indices.lazy.filter { sectionTarget[$0] >= 0 }.map(survivor))
             case .sectionInsertsAndMoves:
