@@ -156,10 +156,8 @@ extension StagedChangeset where Collection: RangeReplaceableCollection {
     /// - Complexity: O(*n* + *m* + *k*) per stage, for *k* operations.
     public func positions(from source: Collection) throws -> ListPositions<Collection> {
         let target = last?.data ?? source
-        let sectioned = Collection.Element.self is any DifferentiableSection.Type
-        func counts(_ list: Collection) -> [Int] {
-            sectioned ? list.map { ($0 as! any DifferentiableSection).elements.count } : [list.count]
-        }
+        let sectioned = ExpectedCounts.sectionElementCounts(source) != nil
+        func counts(_ list: Collection) -> [Int] { ExpectedCounts.sectionElementCounts(list) ?? [list.count] }
         var tracer = PositionTracer(counts: counts(source))
         for changeset in self {
             let batch = sectioned ? BatchUpdate(changeset) : try BatchUpdate(changeset).inSectionZero()

@@ -71,7 +71,7 @@ struct ExpectedCounts {
     }
 
     /// The element count of each section when `data` is a list of sections; nil for a flat list.
-    private static func sectionElementCounts<C: Collection>(_ data: C) -> [Int]? {
+    static func sectionElementCounts<C: Collection>(_ data: C) -> [Int]? {
         guard C.Element.self is any DifferentiableSection.Type else { return nil }
         return data.map { ($0 as! any DifferentiableSection).elements.count }
     }
