@@ -226,7 +226,7 @@ func flattenSections<Section: DifferentiableSection>(
     }
     let total = starts[sections.count]
     var groups = [UInt32](repeating: 0, count: total)
-    let elements = try [Section.Collection.Element](unsafeUninitializedCapacity: total) { buffer, initialized in
+    let elements: [Section.Collection.Element] = try exactArray(count: total) { buffer, initialized in
         for (s, section) in sections.enumerated() where group(s) >= 0 {
             try checkCancellation(cancellation)
             for element in section.elements {

@@ -78,10 +78,7 @@ func stageElements<Element>(
     _ range: Range<Int>, count: Int, keepingUnmatched: Bool, sourceToTarget: UnsafeBufferPointer<Int32>,
     source: [Element], target: [Element], cancellation: CoreCancellation?
 ) throws -> [Element] {
-    // With capacity 0 the initializer writes the count of the shared empty-array storage, a
-    // race ThreadSanitizer reports when two diffs with nothing to keep run at once.
-    guard count > 0 else { return [] }
-    return try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+    try exactArray(count: count) { buffer, initialized in
         try source.withUnsafeBufferPointer { source in
             try target.withUnsafeBufferPointer { target in
                 for i in range {
