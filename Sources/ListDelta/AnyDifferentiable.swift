@@ -27,7 +27,7 @@ public struct AnyDifferentiable: Differentiable {
 
     /// Whether both wrap values of the same type with equal content.
     public func isContentEqual(to source: AnyDifferentiable) -> Bool {
-        content.isContentEqual(to: source.content.base)
+        content.isContentEqual(to: source.content)
     }
 }
 
@@ -36,10 +36,10 @@ extension AnyDifferentiable: CustomDebugStringConvertible {
     public var debugDescription: String { "AnyDifferentiable(\(String(reflecting: base)))" }
 }
 
-/// A value that can compare its content with a value of unknown type.
+/// A value that can compare its content with another erased value.
 private protocol ErasedContent {
     var base: Any { get }
-    func isContentEqual(to source: Any) -> Bool
+    func isContentEqual(to source: any ErasedContent) -> Bool
 }
 
 private struct TypedContent<Base: ContentEquatable>: ErasedContent {
@@ -49,8 +49,9 @@ private struct TypedContent<Base: ContentEquatable>: ErasedContent {
 
     var base: Any { typed }
 
-    func isContentEqual(to source: Any) -> Bool {
-        guard let source = source as? Base else { return false }
-        return typed.isContentEqual(to: source)
+    /// Casts the other box, not its value: no `Any` is built per comparison.
+    func isContentEqual(to source: any ErasedContent) -> Bool {
+        guard let source = source as? TypedContent<Base> else { return false }
+        return typed.isContentEqual(to: source.typed)
     }
 }
