@@ -167,58 +167,60 @@ struct BenchCommand: ParsableCommand {
     }
 
     func measureSections(_ workload: SectionedWorkload, runs: Int) -> Table {
-        let source = workload.source.map { ArraySection(model: $0.model, elements: $0.items) }
-        let target = workload.target.map { ArraySection(model: $0.model, elements: $0.items) }
         let flatSource = workload.source.flatMap(\.items), flatTarget = workload.target.flatMap(\.items)
-        let arrays = IdentityArrays(source: flatSource.map { UInt64($0) }, target: flatTarget.map { UInt64($0) })
-        let name = "Wsect"
-        var rows = run(name, "ListDelta end-to-end") {
-            EndToEndContender().measureSections(source: source, target: target, runs: runs)
-        }
-        rows += run(name, "ListDelta core (Heckel)") {
-            var core = CoreContender(algorithm: .heckel).measure(arrays, runs: runs)
-            core.note = "the items of all sections flattened into one list"
-            return core
-        }
-        rows += run(name, "plain-Swift Heckel") {
-            var plain = PlainHeckelContender().measure(source: flatSource, target: flatTarget, runs: runs)
-            plain.note = "flattened items: no section matching, so less work than a sectioned diff"
-            return plain
-        }
-        if wants("stdlib") {
-            rows += StandardLibraryContender().measure(source: flatSource, target: flatTarget, edits: 45_000, runs: runs)
-        }
-        rows += run(name, "hash-table floor") { FloorContender().measure(arrays, runs: runs) }
-        return Table(
-            workload: name,
+        return measureSectioned(
+            name: "Wsect",
             detail:
                 "1,000 sections × 100 items: 20 sections and 10,000 items deleted, 5,000 items moved across sections, 10,000 items and 20 sections inserted",
-            reference: "ListDelta end-to-end", rows: rows)
+            source: workload.source.map { ArraySection(model: $0.model, elements: $0.items) },
+            target: workload.target.map { ArraySection(model: $0.model, elements: $0.items) },
+            flatSource: flatSource, flatTarget: flatTarget,
+            arrays: IdentityArrays(source: flatSource.map { UInt64($0) }, target: flatTarget.map { UInt64($0) }),
+            coreNote: "the items of all sections flattened into one list",
+            plainNote: "flattened items: no section matching, so less work than a sectioned diff",
+            standardLibraryEdits: 45_000, runs: runs)
     }
 
     func measureApp(_ workload: AppWorkload, runs: Int) -> Table {
-        let source = AppWorkload.arraySections(workload.source), target = AppWorkload.arraySections(workload.target)
         let flatSource = workload.source.flatMap(\.items).map(\.id), flatTarget = workload.target.flatMap(\.items).map(\.id)
-        let arrays = IdentityArrays(source: flatSource.map(hash), target: flatTarget.map(hash))
-        let name = workload.name
+        return measureSectioned(
+            name: workload.name,
+            detail: "Wsect's shape with UUID identities: 4,401 item updates and 20 section updates besides Wsect's changes",
+            source: AppWorkload.arraySections(workload.source), target: AppWorkload.arraySections(workload.target),
+            flatSource: flatSource, flatTarget: flatTarget,
+            arrays: IdentityArrays(source: flatSource.map(hash), target: flatTarget.map(hash)),
+            coreNote: "the items of all sections flattened into one list of pre-hashed UUIDs",
+            plainNote: "flattened UUIDs: no section matching and no content, so less work than a sectioned diff",
+            standardLibraryEdits: nil, runs: runs)
+    }
+
+    /// A sectioned workload: ListDelta end to end on the sections; the core, the plain-Swift
+    /// diff, the standard library (given its edit count) and the floor on the flattened items.
+    func measureSectioned<Model, Element, Identifier: Hashable>(
+        name: String, detail: String,
+        source: [ArraySection<Model, Element>], target: [ArraySection<Model, Element>],
+        flatSource: [Identifier], flatTarget: [Identifier], arrays: IdentityArrays,
+        coreNote: String, plainNote: String, standardLibraryEdits: Int?, runs: Int
+    ) -> Table {
         var rows = run(name, "ListDelta end-to-end") {
             EndToEndContender().measureSections(source: source, target: target, runs: runs)
         }
         rows += run(name, "ListDelta core (Heckel)") {
             var core = CoreContender(algorithm: .heckel).measure(arrays, runs: runs)
-            core.note = "the items of all sections flattened into one list of pre-hashed UUIDs"
+            core.note = coreNote
             return core
         }
         rows += run(name, "plain-Swift Heckel") {
             var plain = PlainHeckelContender().measure(source: flatSource, target: flatTarget, runs: runs)
-            plain.note = "flattened UUIDs: no section matching and no content, so less work than a sectioned diff"
+            plain.note = plainNote
             return plain
         }
+        if let standardLibraryEdits, wants("stdlib") {
+            rows += StandardLibraryContender().measure(
+                source: flatSource, target: flatTarget, edits: standardLibraryEdits, runs: runs)
+        }
         rows += run(name, "hash-table floor") { FloorContender().measure(arrays, runs: runs) }
-        return Table(
-            workload: name,
-            detail: "Wsect's shape with UUID identities: 4,401 item updates and 20 section updates besides Wsect's changes",
-            reference: "ListDelta end-to-end", rows: rows)
+        return Table(workload: name, detail: detail, reference: "ListDelta end-to-end", rows: rows)
     }
 
     /// Median times of each algorithm over flat lists of 1k … 1M elements (W100k's proportions).
