@@ -26,12 +26,9 @@ struct StagedOperations {
 
 /// One of the five stages, in UIKit's order.
 @usableFromInline
-enum Stage: Int, Comparable, CaseIterable {
+enum Stage: Int, CaseIterable {
     case elementUpdates = 1
     case deletes, sectionInsertsAndMoves, elementInsertsAndMoves, sectionUpdates
-
-    @inlinable
-    static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// The changesets of `operations`: one per stage that has operations, in order. The last one's
