@@ -92,6 +92,20 @@ ld_status ld_match_common_prefix(ld_diff_t *diff, size_t *out_length) {
     return LD_OK;
 }
 
+ld_status ld_match_common_suffix(ld_diff_t *diff, size_t prefix, size_t *out_length) {
+    size_t limit = ld_min_size(diff->source_count, diff->target_count) - prefix;
+    size_t suffix = 0;
+    const uint64_t *source_end = diff->source + diff->source_count, *target_end = diff->target + diff->target_count;
+    while (suffix < limit && source_end[-1 - (ptrdiff_t)suffix] == target_end[-1 - (ptrdiff_t)suffix]) {
+        if ((suffix & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
+        suffix++;
+        diff->source_to_target[diff->source_count - suffix] = (int32_t)(diff->target_count - suffix);
+        diff->target_to_source[diff->target_count - suffix] = (int32_t)(diff->source_count - suffix);
+    }
+    *out_length = suffix;
+    return LD_OK;
+}
+
 static ld_status ld_collect(ld_diff_t *diff, size_t from, size_t to, bool deletes) {
     const int32_t *restrict source_to_target = diff->source_to_target;
     int32_t *restrict deleted = diff->deleted;

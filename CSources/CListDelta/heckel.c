@@ -139,14 +139,17 @@ typedef struct {
     int32_t *unmatched_end;
     ld_pair_t *pairs_end;
     ld_diff_t *diff;
+    bool repeated; /* an identity on both sides occurs more than once on one of them */
 } ld_probe_t;
 
 /* Looks up probe element j, from its home slot `position`, and pairs it with the table
- * side's next unmatched occurrence. With `pairs_here` (the target is probed) it appends the pair to the list the moves are
- * found from, with `updates_here` (the source is probed and has content hashes) it lists an
- * updated pair. */
+ * side's next unmatched occurrence. With `pairs_here` (the target is probed) it appends the
+ * pair to the list the moves are found from, with `updates_here` (the source is probed and has
+ * content hashes) it lists an updated pair, with `detect_repeats` it notes an identity that
+ * occurs on both sides and more than once on either: one whose slot says more occurrences
+ * follow, or one met again in a slot it exhausted. */
 static LD_ALWAYS_INLINE void ld_probe_one(ld_probe_t *probe, size_t j, size_t position,
-                                          bool pairs_here, bool updates_here) {
+                                          bool pairs_here, bool updates_here, bool detect_repeats) {
     uint64_t identity = probe->probe_ids[j];
     uint32_t *slots = probe->table.slots;
     size_t candidate;
@@ -162,8 +165,11 @@ static LD_ALWAYS_INLINE void ld_probe_one(ld_probe_t *probe, size_t j, size_t po
         if (!(slot & LD_EXHAUSTED)) {
             candidate = (size_t)(slot & LD_INDEX_MASK) - 1;
             if (probe->table_ids[candidate] == identity) break;
+        } else if (detect_repeats && probe->table_ids[(slot & LD_INDEX_MASK) - 1] == identity) {
+            probe->repeated = true;
         }
     }
+    if (detect_repeats && (slot & LD_MORE_FOLLOW)) probe->repeated = true;
     slots[position] = slot & LD_MORE_FOLLOW ? probe->table.next[candidate - probe->start] : slot | LD_EXHAUSTED;
     probe->table_map[candidate] = (int32_t)j;
     probe->probe_map[j] = (int32_t)candidate;
@@ -174,9 +180,10 @@ static LD_ALWAYS_INLINE void ld_probe_one(ld_probe_t *probe, size_t j, size_t po
 }
 
 /* Looks up the probe side in order, listing its unmatched indices and, when `pairs` is
- * given, the matched pairs (see ld_probe_one); their count goes to `pair_count`. */
+ * given, the matched pairs (see ld_probe_one); their count goes to `pair_count`. With
+ * `repeated`, it stops early once an identity on both sides repeats, and says whether one did. */
 static LD_ALWAYS_INLINE ld_status ld_probe_side(ld_table_t table, const ld_sides_t *sides, ld_pair_t *pairs,
-                                                size_t *pair_count, bool updates_here) {
+                                                size_t *pair_count, bool updates_here, bool *repeated) {
     ld_probe_t probe = {
         .table = table,
         .start = sides->start,
@@ -188,7 +195,7 @@ static LD_ALWAYS_INLINE ld_status ld_probe_side(ld_table_t table, const ld_sides
         .pairs_end = pairs,
         .diff = sides->diff,
     };
-    bool pairs_here = pairs != NULL;
+    bool pairs_here = pairs != NULL, detect_repeats = repeated != NULL;
     size_t end = sides->probe_end;
     size_t ring[LD_PREFETCH_DISTANCE];
     for (size_t j = sides->start; j < ld_min_size(end, sides->start + LD_PREFETCH_DISTANCE); j++) {
@@ -198,26 +205,81 @@ static LD_ALWAYS_INLINE ld_status ld_probe_side(ld_table_t table, const ld_sides
     size_t prefetching_below = end > LD_PREFETCH_DISTANCE ? end - LD_PREFETCH_DISTANCE : 0;
     for (size_t chunk_start = sides->start; chunk_start < end; chunk_start += LD_POLL_INTERVAL) {
         if (ld_is_cancelled(sides->diff->cancel)) return LD_CANCELLED;
+        if (detect_repeats && probe.repeated) break;
         size_t chunk_end = ld_min_size(end, chunk_start + LD_POLL_INTERVAL), j = chunk_start;
         for (size_t high = ld_min_size(chunk_end, prefetching_below); j < high; j++) {
             size_t position = ring[j % LD_PREFETCH_DISTANCE];
             size_t ahead = ld_home_slot(probe.probe_ids[j + LD_PREFETCH_DISTANCE], table);
             ring[j % LD_PREFETCH_DISTANCE] = ahead;
             ld_prefetch(&table.slots[ahead]);
-            ld_probe_one(&probe, j, position, pairs_here, updates_here);
+            ld_probe_one(&probe, j, position, pairs_here, updates_here, detect_repeats);
         }
-        for (; j < chunk_end; j++) ld_probe_one(&probe, j, ring[j % LD_PREFETCH_DISTANCE], pairs_here, updates_here);
+        for (; j < chunk_end; j++) ld_probe_one(&probe, j, ring[j % LD_PREFETCH_DISTANCE], pairs_here, updates_here,
+                                                 detect_repeats);
     }
     *sides->probe_unmatched_count = (size_t)(probe.unmatched_end - sides->probe_unmatched);
     if (pairs_here) *pair_count = (size_t)(probe.pairs_end - pairs);
+    if (detect_repeats) *repeated = probe.repeated;
     return LD_OK;
 }
 
 static ld_status ld_table_probe(ld_table_t table, const ld_sides_t *sides, ld_pair_t *pairs, size_t *pair_count) {
-    if (!sides->source_is_probed) return ld_probe_side(table, sides, pairs, pair_count, false);
-    return sides->diff->source_content != NULL ? ld_probe_side(table, sides, NULL, NULL, true)
-                                               : ld_probe_side(table, sides, NULL, NULL, false);
+    if (!sides->source_is_probed) return ld_probe_side(table, sides, pairs, pair_count, false, NULL);
+    return sides->diff->source_content != NULL ? ld_probe_side(table, sides, NULL, NULL, true, NULL)
+                                               : ld_probe_side(table, sides, NULL, NULL, false, NULL);
 }
+
+/* Reserves the table for the elements of `diff` from `start` to `source_end` and
+ * `target_end`, over the smaller side, and fills `sides` and `table`. Scratch holds the table,
+ * and after it, when the source is probed, the matched pairs and the patience sort's
+ * predecessors, which take no more room (12 bytes per pair, at least 16 per table element). It
+ * is sized for the untrimmed counts, so a warm workspace never grows for a diff whose counts
+ * are no larger than an earlier one's. */
+static ld_status ld_table_prepare(ld_workspace_t *workspace, ld_diff_t *diff, size_t start, size_t source_end,
+                                  size_t target_end, ld_sides_t *sides, ld_table_t *table) {
+    size_t smaller = ld_min_size(diff->source_count, diff->target_count), most_slots, slot_bytes, next_bytes;
+    size_t table_bytes;
+    if (!ld_table_capacity(smaller, &most_slots) ||
+        !ld_mul_size(most_slots, sizeof(uint32_t), &slot_bytes) ||
+        !ld_mul_size(smaller, sizeof(uint32_t), &next_bytes) ||
+        !ld_add_size(slot_bytes, next_bytes, &table_bytes)) {
+        return LD_ERROR_OVERFLOW;
+    }
+    void *scratch;
+    ld_status status = ld_workspace_reserve(workspace, LD_BUFFER_SCRATCH, table_bytes, 1, &scratch);
+    if (status != LD_OK) return status;
+
+    bool source_is_table = diff->source_count <= diff->target_count;
+    *sides = (ld_sides_t){
+        .diff = diff,
+        .start = start,
+        .table_ids = source_is_table ? diff->source : diff->target,
+        .table_map = source_is_table ? diff->source_to_target : diff->target_to_source,
+        .table_end = source_is_table ? source_end : target_end,
+        .probe_ids = source_is_table ? diff->target : diff->source,
+        .probe_map = source_is_table ? diff->target_to_source : diff->source_to_target,
+        .probe_end = source_is_table ? target_end : source_end,
+        .probe_unmatched = source_is_table ? diff->inserted : diff->deleted,
+        .probe_unmatched_count = source_is_table ? &diff->inserted_count : &diff->deleted_count,
+        .source_is_probed = !source_is_table,
+    };
+    size_t capacity = most_slots;
+    (void)ld_table_capacity(sides->table_end - start, &capacity); /* fits: no more than most_slots */
+    unsigned bits = 0;
+    while (((size_t)1 << bits) < capacity) bits++;
+    *table = (ld_table_t){
+        .slots = scratch,
+        .next = (uint32_t *)scratch + capacity,
+        .mask = capacity - 1,
+        .shift = 64 - bits,
+        .seed = workspace->slot_seed,
+    };
+    return ld_fill(table->slots, 0, capacity * sizeof *table->slots, diff->cancel);
+}
+
+/* Where the matched pairs go when the source is probed: in scratch, after the table's slots
+ * are no longer needed, with room for one per target from `start` on and then the predecessors. */
+static ld_pair_t *ld_scratch_pairs(ld_table_t table) { return (ld_pair_t *)(void *)table.slots; }
 
 ld_status ld_heckel_diff(ld_workspace_t *workspace,
                          const uint64_t *source, size_t source_count,
@@ -228,59 +290,21 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
                                      options, out, &diff);
     if (status != LD_OK) return status;
 
-    /* Scratch holds the table, and after it, when the source is probed, the matched pairs
-     * and the patience sort's predecessors, which take no more room (12 bytes per pair, at
-     * least 16 per table element). It is sized for the untrimmed counts, so a warm workspace
-     * never grows for a diff whose counts are no larger than an earlier one's. */
-    size_t smaller = ld_min_size(source_count, target_count), most_slots, slot_bytes, next_bytes;
-    size_t table_bytes;
-    if (!ld_table_capacity(smaller, &most_slots) ||
-        !ld_mul_size(most_slots, sizeof(uint32_t), &slot_bytes) ||
-        !ld_mul_size(smaller, sizeof(uint32_t), &next_bytes) ||
-        !ld_add_size(slot_bytes, next_bytes, &table_bytes)) {
-        return LD_ERROR_OVERFLOW;
-    }
-    void *scratch;
-    if ((status = ld_workspace_reserve(workspace, LD_BUFFER_SCRATCH, table_bytes, 1, &scratch))) return status;
-
     size_t prefix;
-    if ((status = ld_match_common_prefix(&diff, &prefix))) return status;
-    bool source_is_table = source_count <= target_count;
-    ld_sides_t sides = {
-        .diff = &diff,
-        .start = prefix,
-        .table_ids = source_is_table ? source : target,
-        .table_map = source_is_table ? diff.source_to_target : diff.target_to_source,
-        .table_end = source_is_table ? source_count : target_count,
-        .probe_ids = source_is_table ? target : source,
-        .probe_map = source_is_table ? diff.target_to_source : diff.source_to_target,
-        .probe_end = source_is_table ? target_count : source_count,
-        .probe_unmatched = source_is_table ? diff.inserted : diff.deleted,
-        .probe_unmatched_count = source_is_table ? &diff.inserted_count : &diff.deleted_count,
-        .source_is_probed = !source_is_table,
-    };
-    size_t capacity = most_slots;
-    (void)ld_table_capacity(sides.table_end - prefix, &capacity); /* fits: no more than most_slots */
-    unsigned bits = 0;
-    while (((size_t)1 << bits) < capacity) bits++;
-    ld_table_t table = {
-        .slots = scratch,
-        .next = (uint32_t *)scratch + capacity,
-        .mask = capacity - 1,
-        .shift = 64 - bits,
-        .seed = workspace->slot_seed,
-    };
-    if (!source_is_table && diff.source_content != NULL) {
+    ld_sides_t sides;
+    ld_table_t table;
+    if ((status = ld_match_common_prefix(&diff, &prefix)) ||
+        (status = ld_table_prepare(workspace, &diff, prefix, source_count, target_count, &sides, &table))) {
+        return status;
+    }
+    if (sides.source_is_probed && diff.source_content != NULL) {
         /* Updates must come out in source order: the prefix's first, then the probe's. */
         if ((status = ld_collect_updates(&diff, 0, prefix))) return status;
     }
-    if ((status = ld_fill(table.slots, 0, capacity * sizeof *table.slots, diff.cancel)) ||
-        (status = ld_table_build(table, &sides))) {
-        return status;
-    }
+    if ((status = ld_table_build(table, &sides))) return status;
     /* The moves are found from the matched pairs after the prefix, in target order. */
     size_t pair_count = 0;
-    if (source_is_table) {
+    if (!sides.source_is_probed) {
         /* The probe goes through the targets in order and lists the pairs in the updates'
          * buffer, free until the deletes and updates are collected; the predecessors go to
          * the deletes' buffer, free until then too. */
@@ -290,7 +314,7 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
             return status;
         }
     } else {
-        ld_pair_t *pairs = scratch;
+        ld_pair_t *pairs = ld_scratch_pairs(table);
         if ((status = ld_table_probe(table, &sides, NULL, NULL)) ||
             (status = ld_collect_inserts(&diff, prefix, pairs, &pair_count)) ||
             (status = ld_find_moves(&diff, pairs, pair_count, (int32_t *)(pairs + (target_count - prefix))))) {
@@ -298,5 +322,60 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
         }
     }
     ld_diff_publish(&diff, out);
+    return LD_OK;
+}
+
+ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bool *out_found) {
+    /* Groups play no part in which elements match; the caller finds the moves they make. */
+    ld_diff_t plain = *diff;
+    plain.source_groups = plain.target_groups = NULL;
+    *out_found = false;
+
+    size_t prefix, suffix;
+    ld_sides_t sides;
+    ld_table_t table;
+    ld_status status;
+    if ((status = ld_match_common_prefix(&plain, &prefix)) ||
+        (status = ld_match_common_suffix(&plain, prefix, &suffix)) ||
+        (status = ld_table_prepare(workspace, &plain, prefix, plain.source_count - suffix,
+                                   plain.target_count - suffix, &sides, &table)) ||
+        (status = ld_table_build(table, &sides))) {
+        return status;
+    }
+    /* The same places for the pairs and predecessors as in ld_heckel_diff. */
+    bool repeated;
+    size_t pair_count = 0;
+    ld_pair_t *pairs;
+    int32_t *predecessor;
+    if (!sides.source_is_probed) {
+        pairs = plain.updated;
+        predecessor = plain.deleted;
+        status = ld_probe_side(table, &sides, pairs, &pair_count, false, &repeated);
+    } else {
+        pairs = ld_scratch_pairs(table);
+        predecessor = (int32_t *)(pairs + (plain.target_count - prefix));
+        status = ld_probe_side(table, &sides, NULL, NULL, false, &repeated);
+        if (status == LD_OK && !repeated) status = ld_collect_inserts(&plain, prefix, pairs, &pair_count);
+    }
+    if (status != LD_OK || repeated) return status;
+
+    /* Every identity on both sides occurs once on each, so the common subsequences are exactly
+     * the increasing runs of the pairs: the pairs off a longest run leave the matching. */
+    if ((status = ld_find_moves(&plain, pairs, pair_count, predecessor))) return status;
+    for (size_t k = 0; k < plain.moved_count; k++) {
+        if ((k & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(plain.cancel)) return LD_CANCELLED;
+        plain.source_to_target[plain.moved[k].source] = -1;
+        plain.target_to_source[plain.moved[k].target] = -1;
+    }
+    plain.deleted_count = plain.inserted_count = plain.updated_count = plain.moved_count = 0;
+    if ((status = ld_collect_deletes_and_updates(&plain)) ||
+        (status = ld_collect_inserts(&plain, 0, NULL, NULL))) {
+        return status;
+    }
+    if (plain.deleted_count + plain.inserted_count > plain.max_edits) return LD_EDIT_BUDGET_EXCEEDED;
+    plain.source_groups = diff->source_groups;
+    plain.target_groups = diff->target_groups;
+    *diff = plain;
+    *out_found = true;
     return LD_OK;
 }

@@ -92,6 +92,7 @@ static inline bool ld_add_size(size_t a, size_t b, size_t *out) {
 }
 
 static inline size_t ld_min_size(size_t a, size_t b) { return a < b ? a : b; }
+static inline size_t ld_max_size(size_t a, size_t b) { return a > b ? a : b; }
 
 static inline bool ld_is_cancelled(const ld_cancel_token_t *token) {
     return token != NULL && atomic_load_explicit(&token->cancelled, memory_order_relaxed);
@@ -120,6 +121,8 @@ LD_HIDDEN ld_status ld_diff_begin(ld_workspace_t *workspace,
 LD_HIDDEN ld_status ld_fill(void *bytes, int value, size_t length, const ld_cancel_token_t *cancel);
 /* Matches the common prefix of both sides; its length goes to out_length. */
 LD_HIDDEN ld_status ld_match_common_prefix(ld_diff_t *diff, size_t *out_length);
+/* Matches the common suffix of both sides, within what the prefix left (groups ignored). */
+LD_HIDDEN ld_status ld_match_common_suffix(ld_diff_t *diff, size_t prefix, size_t *out_length);
 /* Appends the updated pairs among source indices [from, to). */
 LD_HIDDEN ld_status ld_collect_updates(ld_diff_t *diff, size_t from, size_t to);
 LD_HIDDEN ld_status ld_collect_deletes_and_updates(ld_diff_t *diff);
@@ -128,6 +131,13 @@ LD_HIDDEN ld_status ld_collect_deletes_and_updates(ld_diff_t *diff);
  * `from` on; their count goes to `pair_count`. */
 LD_HIDDEN ld_status ld_collect_inserts(ld_diff_t *diff, size_t from, ld_pair_t *pairs, size_t *pair_count);
 LD_HIDDEN void ld_diff_publish(const ld_diff_t *diff, ld_result_t *out);
+
+/* heckel.c: when every identity found on both sides of `diff` occurs once on each (after the
+ * common prefix and suffix), matches a longest common subsequence through the hash table and
+ * the patience sort, collects the deletes, inserts and updates, and sets `out_found`; it leaves
+ * moves to the caller. Otherwise it leaves `out_found` false and the result unfinished.
+ * LD_EDIT_BUDGET_EXCEEDED when the subsequence leaves more than diff->max_edits edits. */
+LD_HIDDEN ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bool *out_found);
 
 /* moves.c: fills diff->moved with the pairs off one longest increasing run of sources in
  * `pairs`, matched pairs in target order (those before them, the matched prefix, are on the

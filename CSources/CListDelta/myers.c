@@ -150,6 +150,35 @@ static ld_status ld_myers_solve(ld_myers_t *myers, size_t a_start, size_t a_end,
                           b_start + (size_t)snake.v, b_end, SIZE_MAX);
 }
 
+/* Matches a longest common subsequence of any lists and collects the deletes, inserts and
+ * updates. */
+static ld_status ld_myers_match(ld_workspace_t *workspace, ld_diff_t *diff) {
+    size_t source_count = diff->source_count, target_count = diff->target_count;
+    /* Diagonals run from -(d_max + 1) to d_max + 1, d_max = ceil((n + m) / 2). */
+    size_t offset = (source_count + target_count + 1) / 2 + 1, width = 2 * offset + 1;
+    int32_t *frontiers;
+    ld_status status;
+    if ((status = ld_workspace_reserve(workspace, LD_BUFFER_SCRATCH, width,
+                                       2 * sizeof(int32_t), (void **)&frontiers))) {
+        return status;
+    }
+    ld_myers_t myers = {
+        .diff = diff,
+        .forward = frontiers + offset,
+        .backward = frontiers + width + offset,
+        .work = (ptrdiff_t)LD_POLL_INTERVAL,
+    };
+    diff->deleted_count = diff->inserted_count = diff->updated_count = 0;
+    /* All bytes 0xFF: every index -1, unmatched. */
+    if ((status = ld_fill(diff->source_to_target, 0xFF, source_count * sizeof(int32_t), diff->cancel)) ||
+        (status = ld_fill(diff->target_to_source, 0xFF, target_count * sizeof(int32_t), diff->cancel)) ||
+        (status = ld_myers_solve(&myers, 0, source_count, 0, target_count, diff->max_edits)) ||
+        (status = ld_collect_deletes_and_updates(diff))) {
+        return status;
+    }
+    return ld_collect_inserts(diff, 0, NULL, NULL);
+}
+
 ld_status ld_myers_diff(ld_workspace_t *workspace,
                         const uint64_t *source, size_t source_count,
                         const uint64_t *target, size_t target_count,
@@ -158,26 +187,13 @@ ld_status ld_myers_diff(ld_workspace_t *workspace,
     ld_status status = ld_diff_begin(workspace, source, source_count, target, target_count,
                                      options, out, &diff);
     if (status != LD_OK) return status;
-
-    /* Diagonals run from -(d_max + 1) to d_max + 1, d_max = ceil((n + m) / 2). */
-    size_t offset = (source_count + target_count + 1) / 2 + 1, width = 2 * offset + 1;
-    int32_t *frontiers;
-    if ((status = ld_workspace_reserve(workspace, LD_BUFFER_SCRATCH, width,
-                                       2 * sizeof(int32_t), (void **)&frontiers))) {
-        return status;
+    /* The edit distance is at least the difference of the counts. */
+    if (ld_max_size(source_count, target_count) - ld_min_size(source_count, target_count) > diff.max_edits) {
+        return LD_EDIT_BUDGET_EXCEEDED;
     }
-    ld_myers_t myers = {
-        .diff = &diff,
-        .forward = frontiers + offset,
-        .backward = frontiers + width + offset,
-        .work = (ptrdiff_t)LD_POLL_INTERVAL,
-    };
-    /* All bytes 0xFF: every index -1, unmatched. */
-    if ((status = ld_fill(diff.source_to_target, 0xFF, source_count * sizeof(int32_t), diff.cancel)) ||
-        (status = ld_fill(diff.target_to_source, 0xFF, target_count * sizeof(int32_t), diff.cancel)) ||
-        (status = ld_myers_solve(&myers, 0, source_count, 0, target_count, diff.max_edits)) ||
-        (status = ld_collect_deletes_and_updates(&diff)) ||
-        (status = ld_collect_inserts(&diff, 0, NULL, NULL)) ||
+    bool found;
+    if ((status = ld_unique_lcs(workspace, &diff, &found)) ||
+        (!found && (status = ld_myers_match(workspace, &diff))) ||
         (diff.target_groups != NULL && (status = ld_collect_group_changes(&diff)))) {
         return status;
     }

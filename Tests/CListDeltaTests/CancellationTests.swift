@@ -35,13 +35,14 @@ import Testing
     }
 
     @Test func cancellationFromAnotherThreadStopsALongMyersDiff() {
-        // Two unrelated 200k lists: Myers would need tens of seconds. The budget bounds the
-        // diff to a few seconds, so a core that ignored the token fails instead of hanging.
+        // Two unrelated 200k lists drawn from 1,000 identities (repeats leave the LCS to Myers):
+        // Myers would need tens of seconds. The budget bounds the diff to a few seconds, so a
+        // core that ignored the token fails instead of hanging.
         let token = makeToken()
         defer { ld_cancel_token_free(token) }
         var random = SplitMix64(seed: 11)
-        let source = (0..<200_000).map { _ in random.next() }
-        let target = (0..<200_000).map { _ in random.next() }
+        let source = (0..<200_000).map { _ in UInt64(random.bounded(1_000)) }
+        let target = (0..<200_000).map { _ in UInt64(random.bounded(1_000)) }
         nonisolated(unsafe) let sharedToken = token
         let cancel = DelayedAction(after: 0.05) { ld_cancel_token_cancel(sharedToken) }
         let harness = CoreHarness()

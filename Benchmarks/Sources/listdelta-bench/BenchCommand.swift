@@ -94,10 +94,12 @@ struct BenchCommand: ParsableCommand {
         rows += run(name, "ListDelta end-to-end") {
             EndToEndContender().measure(source: workload.source, target: workload.target, runs: runs)
         }
-        if workload.source.count <= 100_000 && !name.hasPrefix("Wrev") {
-            rows += run(name, "ListDelta core (Myers)") { CoreContender(algorithm: .myers).measure(arrays, runs: runs) }
-        } else if wants("ListDelta core (Myers)") {
-            rows.append(Row(name: "ListDelta core (Myers)", note: "skipped: O((n+m)·D) runs for minutes at this size"))
+        rows += run(name, "ListDelta core (LCS)") {
+            CoreContender(algorithm: .longestCommonSubsequence).measure(arrays, runs: runs)
+        }
+        rows += run(name, "ListDelta LCS end-to-end") {
+            EndToEndContender(algorithm: .longestCommonSubsequence()).measure(
+                source: workload.source, target: workload.target, runs: runs)
         }
         rows += run(name, "plain-Swift Heckel") {
             PlainHeckelContender().measure(source: workload.source, target: workload.target, runs: runs)
@@ -229,7 +231,7 @@ struct BenchCommand: ParsableCommand {
         var series: [String: [(Int, Double)]] = [:]
         let order = [
             "ListDelta core (Heckel)", "ListDelta end-to-end", "plain-Swift Heckel",
-            "stdlib + inferringMoves()", "ListDelta core (Myers)", "hash-table floor",
+            "stdlib + inferringMoves()", "ListDelta core (LCS)", "hash-table floor",
         ]
         for size in sizes {
             progress("plot: \(size) elements")
@@ -246,7 +248,7 @@ struct BenchCommand: ParsableCommand {
                     source: workload.source, target: workload.target,
                     edits: workload.generatedEdits, runs: runs)
             }
-            if size <= 100_000 { rows.append(CoreContender(algorithm: .myers).measure(arrays, runs: runs)) }
+            rows.append(CoreContender(algorithm: .longestCommonSubsequence).measure(arrays, runs: runs))
             for row in rows { if let timing = row.timing { series[row.name, default: []].append((size, timing.median)) } }
         }
         return Plot(

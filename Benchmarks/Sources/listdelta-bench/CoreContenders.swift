@@ -47,7 +47,7 @@ final class CountingAllocator {
 struct CoreContender {
     enum Algorithm: String {
         case heckel = "Heckel"
-        case myers = "Myers"
+        case longestCommonSubsequence = "LCS"
     }
 
     let algorithm: Algorithm

@@ -4,17 +4,28 @@ import Workloads
 
 /// ListDelta end to end: models in, a `StagedChangeset` out.
 struct EndToEndContender {
+    var algorithm = DiffAlgorithm.heckel
+
     func measure<Element: Differentiable>(source: [Element], target: [Element], runs: Int) -> Row {
         var moves = 0
         let timing = Timing.measure(runs: runs) {
-            let staged = StagedChangeset(source: source, target: target)
-            moves = staged.reduce(0) { $0 + $1.elementMoved.count }
+            moves = diff(source, target).reduce(0) { $0 + $1.elementMoved.count }
         }
+        let name = algorithm == .heckel ? "ListDelta end-to-end" : "ListDelta LCS end-to-end"
         return AllocationCounter.annotate(
-            Row(name: "ListDelta end-to-end", timing: timing, moves: moves),
+            Row(name: name, timing: timing, moves: moves),
             elementCount: source.count + target.count
         ) {
-            _ = StagedChangeset(source: source, target: target)
+            _ = diff(source, target)
+        }
+    }
+
+    private func diff<Element: Differentiable>(_ source: [Element], _ target: [Element]) -> StagedChangeset<[Element]> {
+        guard algorithm != .heckel else { return StagedChangeset(source: source, target: target) }
+        do {
+            return try StagedChangeset(source: source, target: target, section: 0, algorithm: algorithm)
+        } catch {
+            preconditionFailure("the LCS diff failed: \(error)")
         }
     }
 

@@ -217,15 +217,21 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
                          const ld_options_t *options, ld_result_t *out);
 
 /*!
- * @brief Finds a longest common subsequence of @p source and @p target (linear-space Myers).
+ * @brief Finds a longest common subsequence of @p source and @p target.
  *
  * The result has the fewest deletes + inserts of any script (duplicates included) and no moves.
+ * After the common prefix and suffix, when every identity found on both sides occurs once on
+ * each, the subsequence is a longest increasing run of the pairs matched by the hash table
+ * of ld_heckel_diff(); otherwise linear-space Myers searches for it.
  *
  * @param options  NULL, or content hashes, a cancel token, an edit budget and groups.
  * @return as ld_heckel_diff(), plus LD_EDIT_BUDGET_EXCEEDED when the edit distance is larger
  *         than options->max_edits (callers fall back to ld_heckel_diff()).
- * @note O((n + m) · D) time for edit distance D (O(n + m + D²) expected), O(n + m) space.
- *       With a budget, the time is at most O((n + m) · max_edits) before giving up.
+ * @note With unique identities, O(n + m) expected time plus O(k log k) for the k matched
+ *       elements, the memory of ld_heckel_diff(). Otherwise O((n + m) · D) time for edit
+ *       distance D (O(n + m + D²) expected), O(n + m) space, and with a budget at most
+ *       O((n + m) · max_edits) before giving up. A difference of the counts above the budget is
+ *       refused at once.
  */
 ld_status ld_myers_diff(ld_workspace_t *workspace,
                         const uint64_t *source, size_t source_count,
