@@ -103,6 +103,28 @@ struct LawlessItem: Differentiable, Equatable {
         expectValidStages(StagedChangeset(source: data, target: dataTarget), from: data, to: dataTarget, "data")
     }
 
+    /// Swift keeps a string of up to 15 UTF-8 bytes inline, or in a heap buffer when it was
+    /// built with room to grow; identities read from the inline words must equal those read
+    /// from the bytes, at every length around that limit.
+    @Test func inlineAndHeapStringsMatchAsOneIdentifier() {
+        var random = SplitMix64(seed: 23)
+        let inline = (0..<600).map { index in
+            String(decoding: (0..<index % 21).map { _ in UInt8(32 + random.bounded(95)) }, as: UTF8.self)
+        }
+        let onHeap = inline.map { string in
+            var copy = String()
+            copy.reserveCapacity(64)
+            copy.append(string)
+            return copy
+        }
+        #expect(inline.filter { isInline($0) }.count > 400 && onHeap.allSatisfy { !isInline($0) })
+        let source = Array(Set(inline)).sorted(), target = Array(Set(onHeap)).sorted().reversed() + ["new"]
+        let staged = StagedChangeset(source: source, target: target)
+        expectValidStages(staged, from: source, to: target, "inline against heap")
+        #expect(staged.reduce(0) { $0 + $1.elementDeleted.count } == 0)
+        #expect(staged.reduce(0) { $0 + $1.elementInserted.count } == 1)
+    }
+
     @Test func distinctIdentifiersWithEqualHashesNeverMatch() {
         // 2k and 2k + 1 hash alike, so half the matches the core proposes are false: every one
         // must be caught, leaving exactly the common identifiers matched.
@@ -128,4 +150,9 @@ struct LawlessItem: Differentiable, Equatable {
         #expect(staged.reduce(0) { $0 + $1.elementDeleted.count + $1.elementInserted.count } == 0)
         #expect(staged.reduce(0) { $0 + $1.elementMoved.count } == 1)
     }
+}
+
+/// Whether Swift stores `string` inline (a small string) on this 64-bit platform.
+private func isInline(_ string: String) -> Bool {
+    unsafeBitCast(string, to: (UInt64, UInt64).self).1 >> 61 & 1 == 1
 }

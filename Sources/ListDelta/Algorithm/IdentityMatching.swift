@@ -34,13 +34,29 @@ func identityIsExact<ID: Hashable>(_: ID.Type) -> Bool {
 /// The identity of a string, equal for strings that are `==`, which compares them under
 /// Unicode canonical equivalence ("café" spelt with "é" or with "e" and a combining accent).
 ///
-/// ASCII is its own normal form, so an ASCII string's UTF-8 bytes go to the core's hash as they
-/// are. Other strings take `hashValue`, which hashes their normal form, except where the normal
-/// form is ASCII; see ``asciiEquivalent(of:)``.
-@usableFromInline
+/// ASCII is its own normal form, so an ASCII string's identity comes from its UTF-8 bytes: up
+/// to 15 bytes (most identifiers) packed into two words with their count and mixed like a UUID,
+/// longer ones through the core's hash. Swift stores such short strings inline, so on 64-bit
+/// ARM and x86 the words are read straight out of the string. Other strings take `hashValue`,
+/// which hashes their normal form, except where the normal form is ASCII; see
+/// ``asciiEquivalent(of:)``.
+@inlinable
 func hashString(_ string: String) -> UInt64 {
+    #if arch(x86_64) || arch(arm64)
+        // A small ASCII string: the top four bits of its second word are 0b1110 (small, ASCII,
+        // immortal), the next four its count, and the other 15 bytes its UTF-8, zero-padded. A
+        // string in any other form has different top bits and is read below.
+        let (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
+        if high >> 60 == 0xE { return mixWords(low, high & 0x0FFF_FFFF_FFFF_FFFF) }
+    #endif
+    return hashStringBytes(string)
+}
+
+/// ``hashString(_:)`` for a string in any form: its UTF-8 read in place or made contiguous.
+@usableFromInline
+func hashStringBytes(_ string: String) -> UInt64 {
     let asciiHash = string.utf8.withContiguousStorageIfAvailable { utf8 in
-        isASCII(utf8) ? hashBytes(UnsafeRawBufferPointer(utf8)) : nil
+        isASCII(utf8) ? hashASCII(utf8) : nil
     }
     switch asciiHash {
     case let hash??: return hash
@@ -48,12 +64,27 @@ func hashString(_ string: String) -> UInt64 {
     case nil:
         var contiguous = string
         contiguous.makeContiguousUTF8()
-        return hashString(contiguous)
+        return hashStringBytes(contiguous)
     }
 }
 
+/// The identity of ASCII bytes: up to 15 packed as a small string holds them (bytes 0–7 in the
+/// first word, 8–14 in the second, the count in the second's bits 56–59), longer ones hashed.
+func hashASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    guard bytes.count <= 15 else { return hashBytes(UnsafeRawBufferPointer(bytes)) }
+    var low: UInt64 = 0, high = UInt64(bytes.count) << 56
+    for (offset, byte) in bytes.enumerated() {
+        if offset < 8 {
+            low |= UInt64(byte) << (8 * offset)
+        } else {
+            high |= UInt64(byte) << (8 * (offset - 8))
+        }
+    }
+    return mixWords(low, high)
+}
+
 func hashNonASCII(_ string: String) -> UInt64 {
-    if let ascii = asciiEquivalent(of: string) { return hashString(ascii) }
+    if let ascii = asciiEquivalent(of: string) { return hashStringBytes(ascii) }
     return UInt64(bitPattern: Int64(string.hashValue))
 }
 
@@ -100,14 +131,21 @@ func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     return highBits & 0x80 == 0
 }
 
-/// A UUID's identity: its two 64-bit halves folded and mixed inline, a few instructions instead
-/// of a call to the byte hash. Equal UUIDs agree; two different UUIDs that collide (random ones
-/// do with probability 2⁻⁶⁴) are caught by the `==` check every hashed match gets.
+/// A UUID's identity: its two 64-bit halves mixed inline, a few instructions instead of a call
+/// to the byte hash. Equal UUIDs agree; two different UUIDs that collide (random ones do with
+/// probability 2⁻⁶⁴) are caught by the `==` check every hashed match gets.
 @inlinable
 func hashUUID(_ uuid: UUID) -> UInt64 {
     let (first, second) = withUnsafeBytes(of: uuid.uuid) {
         ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
     }
+    return mixWords(first, second)
+}
+
+/// Two words mixed into one identity by multiplies and xor-shifts: inputs that differ in a few
+/// bits, as neighbouring identifiers do, land far apart.
+@inlinable
+func mixWords(_ first: UInt64, _ second: UInt64) -> UInt64 {
     var mixed = (first &* 0x9E37_79B9_7F4A_7C15) ^ second
     mixed = (mixed ^ (mixed >> 32)) &* 0xD6E8_FEB8_6659_FD93
     return mixed ^ (mixed >> 32)
