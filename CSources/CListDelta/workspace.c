@@ -76,3 +76,20 @@ ld_status ld_workspace_reserve(ld_workspace_t *workspace, ld_buffer_id id, size_
     *out = buffer->pointer;
     return LD_OK;
 }
+
+ld_status ld_workspace_identities(ld_workspace_t *workspace, size_t source_count, size_t target_count,
+                                  uint64_t **out_source, uint64_t **out_target) {
+    if (workspace == NULL || out_source == NULL || out_target == NULL) return LD_ERROR_INVALID;
+    if (source_count > LD_MAX_COUNT || target_count > LD_MAX_COUNT) return LD_ERROR_OVERFLOW;
+    void *source, *target;
+    ld_status status;
+    if ((status = ld_workspace_reserve(workspace, LD_BUFFER_SOURCE_IDENTITIES, source_count, sizeof(uint64_t),
+                                       &source)) ||
+        (status = ld_workspace_reserve(workspace, LD_BUFFER_TARGET_IDENTITIES, target_count, sizeof(uint64_t),
+                                       &target))) {
+        return status;
+    }
+    *out_source = source;
+    *out_target = target;
+    return LD_OK;
+}

@@ -35,6 +35,61 @@ import Testing
         }
     }
 
+    @Test(arguments: [LDC_HECKEL, LDC_MYERS])
+    func identityArraysSurviveTheDiffsThatReadThem(algorithm: ldc_algorithm) {
+        let counting = CountingAllocator()
+        let harness = CoreHarness(allocator: counting.allocator), reference = CoreHarness()
+        var random = SplitMix64(seed: 11)
+        var warm = 0
+        for round in 0..<6 {
+            let source = (0..<UInt64(3_000 - round * 100)).map { $0 * 7 }
+            let target = RandomLists.edited(source, alphabet: 30_000, &random)
+            var sourceStart: UnsafeMutablePointer<UInt64>?, targetStart: UnsafeMutablePointer<UInt64>?
+            ld_workspace_identities(harness.workspace, source.count, target.count, &sourceStart, &targetStart).assertOK()
+            let sourceRoom = UnsafeMutableBufferPointer(start: sourceStart, count: source.count)
+            let targetRoom = UnsafeMutableBufferPointer(start: targetStart, count: target.count)
+            _ = sourceRoom.initialize(from: source)
+            _ = targetRoom.initialize(from: target)
+            // Another diff in between must leave them alone too.
+            #expect(harness.verify(algorithm, source: [1, 2, 3], target: [3, 2]).isEmpty)
+            var result = ld_result_t()
+            let diff = algorithm == LDC_HECKEL ? ld_heckel_diff : ld_myers_diff
+            diff(harness.workspace, sourceStart, source.count, targetStart, target.count, nil, &result).assertOK()
+            #expect(Array(sourceRoom) == source && Array(targetRoom) == target, "round \(round): a diff wrote over them")
+            let inPlace = Array(UnsafeBufferPointer(start: result.target_to_source, count: result.target_count))
+            var expected: [Int32] = []
+            reference.diff(algorithm, source: source, target: target) { status, result in
+                status.assertOK()
+                expected = Array(UnsafeBufferPointer(start: result.target_to_source, count: result.target_count))
+            }.assertOK()
+            #expect(inPlace == expected, "round \(round)")
+            if round == 0 { warm = counting.counts.allocations }
+        }
+        #expect(counting.counts.allocations == warm, "smaller lists reuse the arrays")
+    }
+
+    @Test func identityArraysRefuseBadArguments() {
+        var source: UnsafeMutablePointer<UInt64>? = nil, target: UnsafeMutablePointer<UInt64>? = nil
+        #expect(ld_workspace_identities(nil, 1, 1, &source, &target) == LD_ERROR_INVALID)
+        let harness = CoreHarness()
+        #expect(ld_workspace_identities(harness.workspace, 1, 1, nil, &target) == LD_ERROR_INVALID)
+        #expect(ld_workspace_identities(harness.workspace, 1, 1, &source, nil) == LD_ERROR_INVALID)
+        #expect(ld_workspace_identities(harness.workspace, Int(LD_MAX_COUNT) + 1, 1, &source, &target) == LD_ERROR_OVERFLOW)
+        #expect(ld_workspace_identities(harness.workspace, 1, Int.max, &source, &target) == LD_ERROR_OVERFLOW)
+        #expect(source == nil && target == nil && harness.bytesHeld == 0)
+        for failAt in 0..<2 {
+            let counting = CountingAllocator()
+            let failing = CoreHarness(allocator: counting.allocator)
+            counting.reset(failAt: failAt)
+            #expect(ld_workspace_identities(failing.workspace, 10, 10, &source, &target) == LD_ERROR_ALLOC)
+            #expect(source == nil && target == nil)
+            #expect(ld_workspace_identities(failing.workspace, 10, 10, &source, &target) == LD_OK, "usable after a failure")
+            #expect(failing.bytesHeld == 160)
+            source = nil
+            target = nil
+        }
+    }
+
     @Test func resetReturnsMemoryAndTheWorkspaceStaysUsable() {
         let counting = CountingAllocator()
         let harness = CoreHarness(allocator: counting.allocator)

@@ -8,8 +8,17 @@ import Testing
 @Suite struct WorkspacePoolTests {
     private let large = (0..<UInt64(100_000)).map { $0 }
 
-    private func diff(_ source: [UInt64], _ target: [UInt64], in pool: WorkspacePool) throws {
-        try withCoreDiff(source: source, target: target, algorithm: .heckel, cancellation: nil, pool: pool) { _ in }
+    private func diff(
+        _ source: [UInt64], _ target: [UInt64], in pool: WorkspacePool, whileHeld body: () throws -> Void = {}
+    ) throws {
+        try withCoreDiff(
+            sourceCount: source.count, targetCount: target.count,
+            identities: { sourceRoom, targetRoom in
+                _ = sourceRoom.initialize(from: source)
+                _ = targetRoom.initialize(from: target)
+            },
+            algorithm: .heckel, cancellation: nil, pool: pool
+        ) { _ in try body() }
     }
 
     @Test func repeatedLargeDiffsReuseOneWarmWorkspace() throws {
@@ -50,8 +59,8 @@ import Testing
         let one = single.idleBytes
         let pool = WorkspacePool(idleLimit: 2)
         // Nested diffs take three workspaces at once; only two are kept afterwards.
-        try withCoreDiff(source: [1], target: [1], algorithm: .heckel, cancellation: nil, pool: pool) { _ in
-            try withCoreDiff(source: [2], target: [2], algorithm: .heckel, cancellation: nil, pool: pool) { _ in
+        try diff([1], [1], in: pool) {
+            try diff([2], [2], in: pool) {
                 try diff([3], [3], in: pool)
             }
         }

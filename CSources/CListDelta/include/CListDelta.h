@@ -124,6 +124,24 @@ void ld_workspace_free(ld_workspace_t *workspace);
 /*! @brief Bytes the workspace currently holds: after a diff, that diff's peak extra memory. */
 size_t ld_workspace_bytes_held(const ld_workspace_t *workspace);
 
+/*!
+ * @brief Room in the workspace for the identities of a diff's two lists, to fill and then
+ *        pass to ld_heckel_diff() or ld_myers_diff() as @c source and @c target.
+ *
+ * A diff leaves these arrays alone, so a warm workspace diffs a stream of large lists without
+ * touching fresh memory for their identities either. Distinct elements of the arrays may be
+ * written from different threads at once.
+ *
+ * @param out_source receives room for @p source_count identities, @p out_target for
+ *        @p target_count; their contents are unspecified until written.
+ * @return LD_OK, LD_ERROR_INVALID (a NULL pointer), LD_ERROR_OVERFLOW (a count above
+ *         ::LD_MAX_COUNT) or LD_ERROR_ALLOC; the out-parameters are untouched on error.
+ * @note Valid until the next call of this function, a reset or the free of the workspace; they
+ *       count in the bytes it holds.
+ */
+ld_status ld_workspace_identities(ld_workspace_t *workspace, size_t source_count, size_t target_count,
+                                  uint64_t **out_source, uint64_t **out_target);
+
 /* MARK: Diffing */
 
 /*! @brief A matched element: its index in the source and in the target. */

@@ -184,19 +184,25 @@ func withIdentityDiff<Element: ContentIdentifiable, R>(
 ) throws -> R {
     switch scheme {
     case .fast:
-        let sourceIdentities = try mapPolling(source, cancellation) { identity(of: $0.differenceIdentifier) }
-        let targetIdentities = try mapPolling(target, cancellation) { identity(of: $0.differenceIdentifier) }
+        let threads = ListDeltaParallelism.threads(forElementCount: source.count + target.count)
         return try withCoreDiff(
-            source: sourceIdentities, target: targetIdentities,
+            sourceCount: source.count, targetCount: target.count,
+            identities: { sourceIdentities, targetIdentities in
+                try mapIdentities(
+                    source: source, into: sourceIdentities, target: target, into: targetIdentities,
+                    threads: threads, cancellation: cancellation)
+            },
             algorithm: algorithm, cancellation: cancellation, groups: groups, body)
     case .numbered:
         var numbering = IdentifierNumbering<Element.DifferenceIdentifier>(elementCount: source.count + target.count)
-        let numberedSource = try mapPolling(source, cancellation) { numbering.number($0.differenceIdentifier) }
-        let numberedTarget = try mapPolling(target, cancellation) { numbering.number($0.differenceIdentifier) }
-        if numbering.isExhausted { throw IdentifiersHashAlike() }
         return try withCoreDiff(
-            source: numberedSource, target: numberedTarget, algorithm: algorithm,
-            cancellation: cancellation, groups: groups, body)
+            sourceCount: source.count, targetCount: target.count,
+            identities: { sourceNumbers, targetNumbers in
+                try mapPolling(source, into: sourceNumbers, cancellation) { numbering.number($0.differenceIdentifier) }
+                try mapPolling(target, into: targetNumbers, cancellation) { numbering.number($0.differenceIdentifier) }
+                if numbering.isExhausted { throw IdentifiersHashAlike() }
+            },
+            algorithm: algorithm, cancellation: cancellation, groups: groups, body)
     }
 }
 

@@ -154,17 +154,20 @@ final class WorkspacePool: @unchecked Sendable {
     }
 }
 
-/// Diffs two identity arrays with the core and hands the result to `body` while its
-/// workspace holds it. With `groups` (the section of each element; the target's must not
-/// decrease), the moves are found within each group and every pair that changes group moves.
+/// Diffs two lists of identities with the core and hands the result to `body` while its
+/// workspace holds it. `identities` writes the lists' identities to room the workspace holds
+/// for `sourceCount` and `targetCount` of them, warm between diffs. With `groups` (the section
+/// of each element; the target's must not decrease), the moves are found within each group
+/// and every pair that changes group moves.
 ///
 /// - Throws: ``ListDeltaError`` for lists over ``ListDeltaError/maximumCount`` elements, a
 ///   failed allocation, a negative or exceeded edit budget; `CancellationError` when `cancellation`
-///   was cancelled; whatever `body` throws.
+///   was cancelled; whatever `identities` and `body` throw.
 @usableFromInline
 func withCoreDiff<R>(
-    source: [UInt64],
-    target: [UInt64],
+    sourceCount: Int,
+    targetCount: Int,
+    identities: (_ source: UnsafeMutableBufferPointer<UInt64>, _ target: UnsafeMutableBufferPointer<UInt64>) throws -> Void,
     algorithm: DiffAlgorithm,
     cancellation: CoreCancellation?,
     groups: ElementGroups? = nil,
@@ -175,34 +178,32 @@ func withCoreDiff<R>(
         throw ListDeltaError.negativeEditBudget(editBudget)
     }
     return try pool.withWorkspace { workspace in
+        var sourceStart: UnsafeMutablePointer<UInt64>?, targetStart: UnsafeMutablePointer<UInt64>?
+        let reserved = ld_workspace_identities(workspace, sourceCount, targetCount, &sourceStart, &targetStart)
+        try throwIfFailed(reserved, counts: (sourceCount, targetCount), algorithm: algorithm)
+        let source = UnsafeMutableBufferPointer(start: sourceStart, count: sourceCount)
+        let target = UnsafeMutableBufferPointer(start: targetStart, count: targetCount)
+        try identities(source, target)
         var result = ld_result_t()
         var options = ld_options_t(
             source_content: nil, target_content: nil,
             cancel: cancellation?.token, max_edits: unlimitedEdits, source_groups: nil, target_groups: nil)
-        let status: ld_status = source.withUnsafeBufferPointer { source in
-            target.withUnsafeBufferPointer { target in
-                (groups?.source ?? []).withUnsafeBufferPointer { sourceGroups in
-                    (groups?.target ?? []).withUnsafeBufferPointer { targetGroups in
-                        if groups != nil {
-                            options.source_groups = sourceGroups.baseAddress
-                            options.target_groups = targetGroups.baseAddress
-                        }
-                        switch algorithm {
-                        case .heckel:
-                            return ld_heckel_diff(
-                                workspace, source.baseAddress, source.count,
-                                target.baseAddress, target.count, &options, &result)
-                        case let .longestCommonSubsequence(editBudget):
-                            if let editBudget { options.max_edits = editBudget }
-                            return ld_myers_diff(
-                                workspace, source.baseAddress, source.count,
-                                target.baseAddress, target.count, &options, &result)
-                        }
-                    }
+        let status: ld_status = (groups?.source ?? []).withUnsafeBufferPointer { sourceGroups in
+            (groups?.target ?? []).withUnsafeBufferPointer { targetGroups in
+                if groups != nil {
+                    options.source_groups = sourceGroups.baseAddress
+                    options.target_groups = targetGroups.baseAddress
+                }
+                switch algorithm {
+                case .heckel:
+                    return ld_heckel_diff(workspace, sourceStart, sourceCount, targetStart, targetCount, &options, &result)
+                case let .longestCommonSubsequence(editBudget):
+                    if let editBudget { options.max_edits = editBudget }
+                    return ld_myers_diff(workspace, sourceStart, sourceCount, targetStart, targetCount, &options, &result)
                 }
             }
         }
-        try throwIfFailed(status, counts: (source.count, target.count), algorithm: algorithm)
+        try throwIfFailed(status, counts: (sourceCount, targetCount), algorithm: algorithm)
         return try body(
             CoreDiff(
                 sourceToTarget: UnsafeBufferPointer(start: result.source_to_target, count: result.source_count),

@@ -1,0 +1,92 @@
+import Dispatch
+
+/// Writes `transform` of each element of `elements` to `output`, which holds as many,
+/// stopping with `CancellationError` between stretches of ``pollInterval`` elements once
+/// `cancellation` is cancelled.
+@inlinable
+func mapPolling<Element>(
+    _ elements: [Element], into output: UnsafeMutableBufferPointer<UInt64>,
+    _ cancellation: CoreCancellation?, _ transform: (Element) throws -> UInt64
+) throws {
+    try elements.withUnsafeBufferPointer { elements in
+        for start in stride(from: 0, to: elements.count, by: pollInterval) {
+            try checkCancellation(cancellation)
+            for index in start..<min(start + pollInterval, elements.count) {
+                output[index] = try transform(elements[index])
+            }
+        }
+    }
+}
+
+/// Writes the identity of each source and target element's identifier to `sourceOutput` and
+/// `targetOutput`, which hold as many. With `threads` 2, two threads do it at once, each
+/// taking half of both lists, so that their shares are equal whatever the lists' sizes.
+///
+/// - Throws: `CancellationError` once `cancellation` is cancelled.
+@inlinable
+func mapIdentities<Element: ContentIdentifiable>(
+    source: [Element], into sourceOutput: UnsafeMutableBufferPointer<UInt64>,
+    target: [Element], into targetOutput: UnsafeMutableBufferPointer<UInt64>,
+    threads: Int, cancellation: CoreCancellation?
+) throws {
+    let shares = IdentitySharesToMap(
+        source: source, sourceOutput: sourceOutput, target: target, targetOutput: targetOutput,
+        shareCount: threads, cancellation: cancellation)
+    if threads > 1 {
+        // The shares only read the lists and write disjoint stretches, so running them at once
+        // is safe; the cast says so for a closure that captures the lists' generic type.
+        let mapShare: (Int) -> Void = { share in shares.map(share: share) }
+        DispatchQueue.concurrentPerform(iterations: threads, execute: unsafeBitCast(mapShare, to: (@Sendable (Int) -> Void).self))
+    } else {
+        shares.map(share: 0)
+    }
+    // A share stops early only once the token is cancelled, which it then stays.
+    try checkCancellation(cancellation)
+}
+
+/// What the threads of ``mapIdentities(source:into:target:into:threads:cancellation:)`` share.
+/// They only read the lists and write disjoint stretches of the outputs.
+@usableFromInline
+struct IdentitySharesToMap<Element: ContentIdentifiable> {
+    @usableFromInline let source: [Element]
+    @usableFromInline let sourceOutput: UnsafeMutableBufferPointer<UInt64>
+    @usableFromInline let target: [Element]
+    @usableFromInline let targetOutput: UnsafeMutableBufferPointer<UInt64>
+    @usableFromInline let shareCount: Int
+    @usableFromInline let cancellation: CoreCancellation?
+
+    @inlinable
+    init(
+        source: [Element], sourceOutput: UnsafeMutableBufferPointer<UInt64>, target: [Element],
+        targetOutput: UnsafeMutableBufferPointer<UInt64>, shareCount: Int, cancellation: CoreCancellation?
+    ) {
+        self.source = source
+        self.sourceOutput = sourceOutput
+        self.target = target
+        self.targetOutput = targetOutput
+        self.shareCount = shareCount
+        self.cancellation = cancellation
+    }
+
+    /// Maps share `share` of both lists, stopping early, unreported, once cancelled.
+    @inlinable
+    func map(share: Int) {
+        guard map(share: share, of: source, into: sourceOutput) else { return }
+        _ = map(share: share, of: target, into: targetOutput)
+    }
+
+    /// Maps share `share` of `elements`; false if it stopped for a cancellation.
+    @inlinable
+    func map(share: Int, of elements: [Element], into output: UnsafeMutableBufferPointer<UInt64>) -> Bool {
+        elements.withUnsafeBufferPointer { elements in
+            let shareEnd = elements.count * (share + 1) / shareCount
+            for start in stride(from: elements.count * share / shareCount, to: shareEnd, by: pollInterval) {
+                if let cancellation, cancellation.isCancelled { return false }
+                for index in start..<min(start + pollInterval, shareEnd) {
+                    output[index] = identity(of: elements[index].differenceIdentifier)
+                }
+            }
+            return true
+        }
+    }
+}

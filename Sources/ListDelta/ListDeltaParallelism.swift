@@ -1,0 +1,44 @@
+import Foundation
+
+/// Whether large diffs use a second thread.
+///
+/// A diff of lists holding together at least ``minimumElementCount`` elements, on a device with
+/// more than one core, reads its elements' identifiers on two threads at once, each taking
+/// half of both lists. Smaller diffs, the numbered fallback after a hash collision, and every
+/// step after the identifiers are read run on the calling thread alone.
+///
+/// Turn it off when reading `differenceIdentifier` from two threads at once is not safe for
+/// your elements (an identifier computed into a `lazy var` of a class, say), or to keep a diff
+/// to one core. Reading a property of a value type, or a `let` of a class, is safe.
+public enum ListDeltaParallelism {
+    /// Whether large diffs may use a second thread; `true` by default. Safe to set from any
+    /// thread; diffs running meanwhile keep the value they started with.
+    public static var isEnabled: Bool {
+        get { setting.withLock { $0 } }
+        set { setting.withLock { $0 = newValue } }
+    }
+
+    /// The fewest elements, source and target together, for which a diff uses a second thread.
+    public static let minimumElementCount = 1 << 20
+
+    /// How many threads read the identifiers of a diff of `elementCount` elements.
+    @usableFromInline
+    static func threads(forElementCount elementCount: Int) -> Int {
+        isEnabled && elementCount >= minimumElementCount && ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
+    }
+
+    private static let setting = LockedValue(true)
+}
+
+/// A value behind a lock.
+final class LockedValue<Value>: @unchecked Sendable {
+    // Every access to `value` holds `lock`.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.withLock { body(&value) }
+    }
+}
