@@ -16,6 +16,19 @@ import Testing
         expectValidStages(staged, from: source, to: target, "example")
     }
 
+    /// Lists of several stretches of 4,096 elements: the passes that poll for cancellation
+    /// between stretches must still visit every element.
+    @Test func listsLongerThanOnePollingStretch() {
+        var random = SplitMix64(seed: 17)
+        let source = (0..<20_000).map { Item(id: $0) }
+        var target = source.filter { _ in random.bounded(8) != 0 }.map { Item(id: $0.id, content: 1) }
+        target.shuffle(using: &random)
+        target += (20_000..<21_000).map { Item(id: $0) }
+        let staged = StagedChangeset(source: source, target: target)
+        #expect(staged.first?.elementUpdated.count == target.count - 1_000, "every survivor changed")
+        expectValidStages(staged, from: source, to: target, "20,000 elements")
+    }
+
     @Test func identicalListsNeedNoStage() {
         #expect(StagedChangeset(source: [1, 2, 3], target: [1, 2, 3]).isEmpty)
         #expect(StagedChangeset(source: [Int](), target: []).isEmpty)

@@ -127,12 +127,13 @@ struct LawlessItem: Differentiable, Equatable {
 
     @Test func distinctIdentifiersWithEqualHashesNeverMatch() {
         // 2k and 2k + 1 hash alike, so half the matches the core proposes are false: every one
-        // must be caught, leaving exactly the common identifiers matched.
-        let source = (0..<1_000).map(PairedItem.init), target = (500..<1_500).reversed().map(PairedItem.init)
+        // must be caught, leaving exactly the common identifiers matched. Several stretches of
+        // 4,096 elements, so that numbering them must go through every stretch.
+        let source = (0..<10_000).map(PairedItem.init), target = (5_000..<15_000).reversed().map(PairedItem.init)
         let staged = StagedChangeset(source: source, target: target)
         expectValidStages(staged, from: source, to: target, "paired hashes")
-        #expect(staged.reduce(0) { $0 + $1.elementDeleted.count } == 500)
-        #expect(staged.reduce(0) { $0 + $1.elementInserted.count } == 500)
+        #expect(staged.reduce(0) { $0 + $1.elementDeleted.count } == 5_000)
+        #expect(staged.reduce(0) { $0 + $1.elementInserted.count } == 5_000)
     }
 
     @Test(arguments: [

@@ -16,15 +16,12 @@ func flatStages<C: RangeReplaceableCollection>(
         return try withIdentityDiff(source, target, scheme: scheme, algorithm: algorithm, cancellation: cancellation) { diff in
             let sourceToTarget = diff.sourceToTarget
             var operations = StagedOperations()
-            for i in source.indices {
-                try checkCancellation(cancellation, at: i)
-                let j = Int(sourceToTarget[i])
-                guard j >= 0 else { continue }
-                if checkMatches && source[i].differenceIdentifier != target[j].differenceIdentifier { return nil }
-                if !target[j].isContentEqual(to: source[i]) {
-                    operations.elementUpdated.append(ElementPath(element: i, section: section))
-                }
-            }
+            guard
+                let updated = try updatedElements(
+                    source: source, target: target, sourceToTarget: sourceToTarget, section: section,
+                    checkingMatches: checkMatches, cancellation: cancellation)
+            else { return nil }
+            operations.elementUpdated = updated
             operations.elementDeleted = try mapPolling(diff.deleted, cancellation) {
                 ElementPath(element: Int($0), section: section)
             }
@@ -54,6 +51,30 @@ func flatStages<C: RangeReplaceableCollection>(
         }
     } replacingAll: {
         Array(StagedChangeset(replacing: sourceCollection, with: targetCollection, section: section))
+    }
+}
+
+/// The paths of the matched source elements whose content changed, or nil when
+/// `checkingMatches` finds a match between two different identifiers (a hash collision).
+@inlinable
+func updatedElements<Element: Differentiable>(
+    source: [Element], target: [Element], sourceToTarget: UnsafeBufferPointer<Int32>, section: Int,
+    checkingMatches: Bool, cancellation: CoreCancellation?
+) throws -> [ElementPath]? {
+    try source.withUnsafeBufferPointer { source in
+        try target.withUnsafeBufferPointer { target in
+            var updated: [ElementPath] = []
+            for start in stride(from: 0, to: source.count, by: pollInterval) {
+                try checkCancellation(cancellation)
+                for i in start..<min(start + pollInterval, source.count) {
+                    let j = Int(sourceToTarget[i])
+                    guard j >= 0 else { continue }
+                    if checkingMatches && source[i].differenceIdentifier != target[j].differenceIdentifier { return nil }
+                    if !target[j].isContentEqual(to: source[i]) { updated.append(ElementPath(element: i, section: section)) }
+                }
+            }
+            return updated
+        }
     }
 }
 

@@ -78,18 +78,20 @@ func stageElements<Element>(
     try exactArray(count: count) { buffer, initialized in
         try source.withUnsafeBufferPointer { source in
             try target.withUnsafeBufferPointer { target in
-                for i in range {
-                    try checkCancellation(cancellation, at: i)
-                    let j = Int(sourceToTarget[i])
-                    if j >= 0 {
-                        precondition(initialized < count, "more survivors than the core reported")
-                        (buffer.baseAddress! + initialized).initialize(to: target[j])
-                    } else if keepingUnmatched {
-                        (buffer.baseAddress! + initialized).initialize(to: source[i])
-                    } else {
-                        continue
+                for start in stride(from: range.lowerBound, to: range.upperBound, by: pollInterval) {
+                    try checkCancellation(cancellation)
+                    for i in start..<min(start + pollInterval, range.upperBound) {
+                        let j = Int(sourceToTarget[i])
+                        if j >= 0 {
+                            precondition(initialized < count, "more survivors than the core reported")
+                            (buffer.baseAddress! + initialized).initialize(to: target[j])
+                        } else if keepingUnmatched {
+                            (buffer.baseAddress! + initialized).initialize(to: source[i])
+                        } else {
+                            continue
+                        }
+                        initialized += 1
                     }
-                    initialized += 1
                 }
             }
         }
