@@ -46,20 +46,35 @@ ld_status ld_diff_begin(ld_workspace_t *workspace,
         .source_groups = has_groups ? chosen.source_groups : NULL,
         .target_groups = has_groups ? chosen.target_groups : NULL,
     };
+    return ld_reserve_results(workspace, source_count, target_count, diff, false);
+}
+
+/* Reserves one result buffer and, with `touch` when it is new, writes zeros over it. */
+static ld_status ld_reserve_result(ld_workspace_t *workspace, ld_buffer_id id, size_t count, size_t size,
+                                   void **out, bool touch, const ld_cancel_token_t *cancel) {
+    bool fresh;
+    ld_status status = ld_workspace_reserve_fresh(workspace, id, count, size, out, &fresh);
+    if (status != LD_OK || !touch || !fresh) return status;
+    return ld_fill(*out, 0, count * size, cancel);
+}
+
+ld_status ld_reserve_results(ld_workspace_t *workspace, size_t source_count, size_t target_count,
+                             ld_diff_t *diff, bool touch) {
     size_t matched_max = ld_min_size(source_count, target_count);
+    const ld_cancel_token_t *cancel = diff->cancel;
     ld_status status;
-    if ((status = ld_workspace_reserve(workspace, LD_BUFFER_SOURCE_TO_TARGET, source_count,
-                                       sizeof(int32_t), (void **)&diff->source_to_target)) ||
-        (status = ld_workspace_reserve(workspace, LD_BUFFER_TARGET_TO_SOURCE, target_count,
-                                       sizeof(int32_t), (void **)&diff->target_to_source)) ||
-        (status = ld_workspace_reserve(workspace, LD_BUFFER_DELETED, source_count,
-                                       sizeof(int32_t), (void **)&diff->deleted)) ||
-        (status = ld_workspace_reserve(workspace, LD_BUFFER_INSERTED, target_count,
-                                       sizeof(int32_t), (void **)&diff->inserted)) ||
-        (status = ld_workspace_reserve(workspace, LD_BUFFER_MOVED, matched_max,
-                                       sizeof(ld_pair_t), (void **)&diff->moved)) ||
-        (status = ld_workspace_reserve(workspace, LD_BUFFER_UPDATED, matched_max,
-                                       sizeof(ld_pair_t), (void **)&diff->updated))) {
+    if ((status = ld_reserve_result(workspace, LD_BUFFER_SOURCE_TO_TARGET, source_count, sizeof(int32_t),
+                                    (void **)&diff->source_to_target, touch, cancel)) ||
+        (status = ld_reserve_result(workspace, LD_BUFFER_TARGET_TO_SOURCE, target_count, sizeof(int32_t),
+                                    (void **)&diff->target_to_source, touch, cancel)) ||
+        (status = ld_reserve_result(workspace, LD_BUFFER_DELETED, source_count, sizeof(int32_t),
+                                    (void **)&diff->deleted, false, cancel)) ||
+        (status = ld_reserve_result(workspace, LD_BUFFER_INSERTED, target_count, sizeof(int32_t),
+                                    (void **)&diff->inserted, false, cancel)) ||
+        (status = ld_reserve_result(workspace, LD_BUFFER_MOVED, matched_max, sizeof(ld_pair_t),
+                                    (void **)&diff->moved, false, cancel)) ||
+        (status = ld_reserve_result(workspace, LD_BUFFER_UPDATED, matched_max, sizeof(ld_pair_t),
+                                    (void **)&diff->updated, false, cancel))) {
         return status;
     }
     return LD_OK;

@@ -229,6 +229,25 @@ static ld_status ld_table_probe(ld_table_t table, const ld_sides_t *sides, ld_pa
                                                : ld_probe_side(table, sides, NULL, NULL, false, NULL);
 }
 
+/* Reserves scratch for the table of a diff of these counts, untrimmed, and says how many slots
+ * it has room for. With `touch` when the scratch is new, writes zeros over the slots, which
+ * every diff of these counts clears. */
+static ld_status ld_table_reserve(ld_workspace_t *workspace, size_t source_count, size_t target_count,
+                                  size_t *out_most_slots, void **out_scratch, bool touch,
+                                  const ld_cancel_token_t *cancel) {
+    size_t smaller = ld_min_size(source_count, target_count), slot_bytes, next_bytes, table_bytes;
+    if (!ld_table_capacity(smaller, out_most_slots) ||
+        !ld_mul_size(*out_most_slots, sizeof(uint32_t), &slot_bytes) ||
+        !ld_mul_size(smaller, sizeof(uint32_t), &next_bytes) ||
+        !ld_add_size(slot_bytes, next_bytes, &table_bytes)) {
+        return LD_ERROR_OVERFLOW;
+    }
+    bool fresh;
+    ld_status status = ld_workspace_reserve_fresh(workspace, LD_BUFFER_SCRATCH, table_bytes, 1, out_scratch, &fresh);
+    if (status != LD_OK || !touch || !fresh) return status;
+    return ld_fill(*out_scratch, 0, slot_bytes, cancel);
+}
+
 /* Reserves the table for the elements of `diff` from `start` to `source_end` and
  * `target_end`, over the smaller side, and fills `sides` and `table`. Scratch holds the table,
  * and after it, when the source is probed, the matched pairs and the patience sort's
@@ -237,16 +256,10 @@ static ld_status ld_table_probe(ld_table_t table, const ld_sides_t *sides, ld_pa
  * are no larger than an earlier one's. */
 static ld_status ld_table_prepare(ld_workspace_t *workspace, ld_diff_t *diff, size_t start, size_t source_end,
                                   size_t target_end, ld_sides_t *sides, ld_table_t *table) {
-    size_t smaller = ld_min_size(diff->source_count, diff->target_count), most_slots, slot_bytes, next_bytes;
-    size_t table_bytes;
-    if (!ld_table_capacity(smaller, &most_slots) ||
-        !ld_mul_size(most_slots, sizeof(uint32_t), &slot_bytes) ||
-        !ld_mul_size(smaller, sizeof(uint32_t), &next_bytes) ||
-        !ld_add_size(slot_bytes, next_bytes, &table_bytes)) {
-        return LD_ERROR_OVERFLOW;
-    }
+    size_t most_slots;
     void *scratch;
-    ld_status status = ld_workspace_reserve(workspace, LD_BUFFER_SCRATCH, table_bytes, 1, &scratch);
+    ld_status status = ld_table_reserve(workspace, diff->source_count, diff->target_count, &most_slots, &scratch,
+                                        false, diff->cancel);
     if (status != LD_OK) return status;
 
     bool source_is_table = diff->source_count <= diff->target_count;
@@ -378,4 +391,16 @@ ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bool *out_fo
     *diff = plain;
     *out_found = true;
     return LD_OK;
+}
+
+ld_status ld_workspace_prepare(ld_workspace_t *workspace, size_t source_count, size_t target_count,
+                               const ld_cancel_token_t *cancel) {
+    if (workspace == NULL) return LD_ERROR_INVALID;
+    if (source_count > LD_MAX_COUNT || target_count > LD_MAX_COUNT) return LD_ERROR_OVERFLOW;
+    ld_diff_t diff = { .cancel = cancel };
+    size_t most_slots;
+    void *scratch;
+    ld_status status = ld_reserve_results(workspace, source_count, target_count, &diff, true);
+    if (status != LD_OK) return status;
+    return ld_table_reserve(workspace, source_count, target_count, &most_slots, &scratch, true, cancel);
 }

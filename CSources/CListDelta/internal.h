@@ -110,6 +110,9 @@ LD_HIDDEN ld_allocator_t ld_allocator_or_default(const ld_allocator_t *allocator
 /* Makes buffer `id` hold at least count * size bytes; its old contents are lost. */
 LD_HIDDEN ld_status ld_workspace_reserve(ld_workspace_t *workspace, ld_buffer_id id, size_t count,
                                size_t size, void **out);
+/* ld_workspace_reserve, saying whether the buffer is newly allocated (its pages untouched). */
+LD_HIDDEN ld_status ld_workspace_reserve_fresh(ld_workspace_t *workspace, ld_buffer_id id, size_t count, size_t size,
+                                               void **out, bool *out_fresh);
 
 /* diff.c: ld_diff_begin validates the arguments, reserves the result buffers and fills
  * `diff` (the index maps are left unset; the algorithm reserves its own scratch). The collect
@@ -119,6 +122,11 @@ LD_HIDDEN ld_status ld_diff_begin(ld_workspace_t *workspace,
                         const uint64_t *target, size_t target_count,
                         const ld_options_t *options, const ld_result_t *out,
                         ld_diff_t *diff);
+/* Reserves the buffers of a diff's result for these counts into `diff`. With `touch`, writes
+ * zeros over the newly allocated ones that every diff writes in full, the two index maps, so
+ * that their pages are in memory (see ld_workspace_prepare). */
+LD_HIDDEN ld_status ld_reserve_results(ld_workspace_t *workspace, size_t source_count, size_t target_count,
+                                       ld_diff_t *diff, bool touch);
 /* memset of `length` bytes that polls the cancel token between chunks. */
 LD_HIDDEN ld_status ld_fill(void *bytes, int value, size_t length, const ld_cancel_token_t *cancel);
 /* Matches the common prefix of both sides; its length goes to out_length. */

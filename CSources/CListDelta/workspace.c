@@ -61,10 +61,17 @@ size_t ld_workspace_bytes_held(const ld_workspace_t *workspace) {
 
 ld_status ld_workspace_reserve(ld_workspace_t *workspace, ld_buffer_id id, size_t count,
                                size_t size, void **out) {
+    bool fresh;
+    return ld_workspace_reserve_fresh(workspace, id, count, size, out, &fresh);
+}
+
+ld_status ld_workspace_reserve_fresh(ld_workspace_t *workspace, ld_buffer_id id, size_t count, size_t size,
+                                     void **out, bool *out_fresh) {
     size_t length;
     if (!ld_mul_size(count, size, &length)) return LD_ERROR_OVERFLOW;
     ld_buffer_t *buffer = &workspace->buffers[id];
-    if (buffer->pointer == NULL || buffer->length < length) {
+    *out_fresh = buffer->pointer == NULL || buffer->length < length;
+    if (*out_fresh) {
         ld_deallocate(&workspace->allocator, buffer->pointer, buffer->length);
         workspace->bytes_held -= buffer->length;
         *buffer = (ld_buffer_t){ 0 };

@@ -4,7 +4,9 @@ import Foundation
 ///
 /// A diff of lists holding together at least ``minimumElementCount`` elements, on a device with
 /// more than one core, reads its elements' identifiers on two threads at once, each taking
-/// half of both lists. Smaller diffs, the numbered fallback after a hash collision, and every
+/// half of both lists; when the diff's memory is new (its first diff, or the first after
+/// ``ListDeltaMemory/purge()``), one thread first writes to it, so that the diff does not stop
+/// on every new page. Smaller diffs, the numbered fallback after a hash collision, and every
 /// step after the identifiers are read run on the calling thread alone.
 ///
 /// Turn it off when reading `differenceIdentifier` from two threads at once is not safe for

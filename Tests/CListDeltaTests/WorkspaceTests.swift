@@ -90,6 +90,49 @@ import Testing
         }
     }
 
+    @Test(arguments: [LDC_HECKEL, LDC_MYERS], [(3_000, 4_000), (4_000, 3_000), (0, 2_000)])
+    func aPreparedWorkspaceDiffsWithoutAllocating(algorithm: ldc_algorithm, counts: (Int, Int)) {
+        let counting = CountingAllocator()
+        let harness = CoreHarness(allocator: counting.allocator)
+        ld_workspace_prepare(harness.workspace, counts.0, counts.1, nil).assertOK()
+        let prepared = counting.counts.allocations
+        ld_workspace_prepare(harness.workspace, counts.0, counts.1, nil).assertOK()
+        #expect(counting.counts.allocations == prepared, "preparing a prepared workspace allocates nothing")
+        var random = SplitMix64(seed: 13)
+        // Unique identities, so that an LCS diff takes the table too.
+        let identities = (0..<UInt64(counts.0 + counts.1)).shuffled(using: &random)
+        let source = Array(identities.prefix(counts.0))
+        let target = Array((source.shuffled(using: &random) + identities.dropFirst(counts.0)).prefix(counts.1))
+        let failure = harness.verify(algorithm, source: source, target: target)
+        #expect(failure.isEmpty, "\(failure)")
+        #expect(counting.counts.allocations == prepared, "the diff found everything reserved")
+    }
+
+    @Test func prepareRefusesBadArgumentsAndStaysUsable() {
+        #expect(ld_workspace_prepare(nil, 1, 1, nil) == LD_ERROR_INVALID)
+        let harness = CoreHarness()
+        #expect(ld_workspace_prepare(harness.workspace, Int(LD_MAX_COUNT) + 1, 1, nil) == LD_ERROR_OVERFLOW)
+        #expect(ld_workspace_prepare(harness.workspace, 1, Int.max, nil) == LD_ERROR_OVERFLOW)
+        #expect(harness.bytesHeld == 0)
+        var token: OpaquePointer?
+        ld_cancel_token_create(nil, &token).assertOK()
+        defer { ld_cancel_token_free(token) }
+        ld_cancel_token_cancel(token)
+        #expect(ld_workspace_prepare(harness.workspace, 100, 100, token) == LD_CANCELLED)
+        #expect(harness.verify(LDC_HECKEL, source: [1, 2, 3], target: [3, 1]).isEmpty, "usable after a cancellation")
+        var failures = 0
+        for failAt in 0..<20 {
+            let counting = CountingAllocator()
+            let failing = CoreHarness(allocator: counting.allocator)
+            counting.reset(failAt: failAt)
+            let status = ld_workspace_prepare(failing.workspace, 100, 200, nil)
+            #expect(status == LD_OK || status == LD_ERROR_ALLOC)
+            if status == LD_ERROR_ALLOC { failures += 1 }
+            #expect(failing.verify(LDC_HECKEL, source: [1, 2, 3], target: [3, 1]).isEmpty, "usable after failing at \(failAt)")
+        }
+        #expect(failures == 7, "one failure for each of the seven buffers")
+    }
+
     @Test func resetReturnsMemoryAndTheWorkspaceStaysUsable() {
         let counting = CountingAllocator()
         let harness = CoreHarness(allocator: counting.allocator)

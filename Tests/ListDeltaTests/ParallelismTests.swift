@@ -34,6 +34,33 @@ import Testing
         }
     }
 
+    /// What a large diff does, on small lists: both threads read identities into the
+    /// workspace while one of them prepares the rest of it (ThreadSanitizer watches this in CI).
+    @Test func preparingTheWorkspaceAlongsideGivesTheSameDiff() throws {
+        var random = SplitMix64(seed: 47)
+        let source = (0..<200_000).map { _ in random.bounded(300_000) }
+        let target = source.shuffled(using: &random).filter { _ in random.bounded(10) != 0 }
+        func targetToSource(threads: Int, pool: WorkspacePool) throws -> ([Int32], Int) {
+            let runs = LockedValue(0)
+            let map = try withCoreDiff(
+                sourceCount: source.count, targetCount: target.count,
+                identities: { sourceRoom, targetRoom, prepareWorkspace in
+                    try mapIdentities(
+                        source: source, into: sourceRoom, target: target, into: targetRoom, threads: threads,
+                        alongside: {
+                            runs.withLock { $0 += 1 }
+                            prepareWorkspace()
+                        }, cancellation: nil)
+                },
+                algorithm: .heckel, cancellation: nil, pool: pool
+            ) { Array($0.targetToSource) }
+            return (map, runs.withLock { $0 })
+        }
+        let (serial, serialRuns) = try targetToSource(threads: 1, pool: WorkspacePool())
+        let (parallel, parallelRuns) = try targetToSource(threads: 2, pool: WorkspacePool())
+        #expect(parallel == serial && serialRuns == 0 && parallelRuns == 1)
+    }
+
     @Test func twoThreadsStopForACancellation() {
         let cancellation = CoreCancellation()
         cancellation.cancel()

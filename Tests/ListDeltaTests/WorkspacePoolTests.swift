@@ -13,7 +13,7 @@ import Testing
     ) throws {
         try withCoreDiff(
             sourceCount: source.count, targetCount: target.count,
-            identities: { sourceRoom, targetRoom in
+            identities: { sourceRoom, targetRoom, _ in
                 _ = sourceRoom.initialize(from: source)
                 _ = targetRoom.initialize(from: target)
             },

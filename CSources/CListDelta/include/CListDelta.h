@@ -142,6 +142,24 @@ size_t ld_workspace_bytes_held(const ld_workspace_t *workspace);
 ld_status ld_workspace_identities(ld_workspace_t *workspace, size_t source_count, size_t target_count,
                                   uint64_t **out_source, uint64_t **out_target);
 
+/*!
+ * @brief Readies the workspace for a Heckel diff (or an LCS diff of unique identities) of
+ *        @p source_count and @p target_count elements: reserves the memory it takes and, where
+ *        that memory is new, writes to the parts every such diff writes, so that their pages
+ *        are in memory when it starts.
+ *
+ * A cold workspace's first large diff otherwise spends much of its time on first-touch page
+ * faults. This function may run on another thread while the caller fills the identity arrays
+ * that ld_workspace_identities() lent, which it leaves alone; otherwise the workspace is used
+ * by one thread at a time. On a workspace already large enough it returns at once.
+ *
+ * @param cancel NULL, or a token polled at least every 32 KiB written.
+ * @return LD_OK, LD_ERROR_INVALID (@p workspace is NULL), LD_ERROR_OVERFLOW, LD_ERROR_ALLOC or
+ *         LD_CANCELLED; after an error the workspace stays usable.
+ */
+ld_status ld_workspace_prepare(ld_workspace_t *workspace, size_t source_count, size_t target_count,
+                               const ld_cancel_token_t *cancel);
+
 /* MARK: Diffing */
 
 /*! @brief A matched element: its index in the source and in the target. */

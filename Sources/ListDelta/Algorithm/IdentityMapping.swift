@@ -20,23 +20,30 @@ func mapPolling<Element>(
 
 /// Writes the identity of each source and target element's identifier to `sourceOutput` and
 /// `targetOutput`, which hold as many. With `threads` 2, two threads do it at once, each
-/// taking half of both lists, so that their shares are equal whatever the lists' sizes.
+/// taking half of both lists, so that their shares are equal whatever the lists' sizes, and
+/// run `alongside` too: it starts first, and the thread that finishes its work first takes the
+/// other half.
 ///
 /// - Throws: `CancellationError` once `cancellation` is cancelled.
 @inlinable
 func mapIdentities<Element: ContentIdentifiable>(
     source: [Element], into sourceOutput: UnsafeMutableBufferPointer<UInt64>,
     target: [Element], into targetOutput: UnsafeMutableBufferPointer<UInt64>,
-    threads: Int, cancellation: CoreCancellation?
+    threads: Int, alongside: (() -> Void)? = nil, cancellation: CoreCancellation?
 ) throws {
     let shares = IdentitySharesToMap(
         source: source, sourceOutput: sourceOutput, target: target, targetOutput: targetOutput,
         shareCount: threads, cancellation: cancellation)
     if threads > 1 {
-        // The shares only read the lists and write disjoint stretches, so running them at once
-        // is safe; the cast says so for a closure that captures the lists' generic type.
-        let mapShare: (Int) -> Void = { share in shares.map(share: share) }
-        DispatchQueue.concurrentPerform(iterations: threads, execute: unsafeBitCast(mapShare, to: (@Sendable (Int) -> Void).self))
+        // The shares only read the lists and write disjoint stretches, and `alongside` touches
+        // neither, so running them at once is safe; the cast says so for a closure that
+        // captures the lists' generic type.
+        let first = alongside == nil ? 0 : 1
+        let work: (Int) -> Void = { iteration in
+            if iteration < first { alongside?() } else { shares.map(share: iteration - first) }
+        }
+        DispatchQueue.concurrentPerform(
+            iterations: first + threads, execute: unsafeBitCast(work, to: (@Sendable (Int) -> Void).self))
     } else {
         shares.map(share: 0)
     }

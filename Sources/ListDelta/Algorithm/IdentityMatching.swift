@@ -187,17 +187,17 @@ func withIdentityDiff<Element: ContentIdentifiable, R>(
         let threads = ListDeltaParallelism.threads(forElementCount: source.count + target.count)
         return try withCoreDiff(
             sourceCount: source.count, targetCount: target.count,
-            identities: { sourceIdentities, targetIdentities in
+            identities: { sourceIdentities, targetIdentities, prepareWorkspace in
                 try mapIdentities(
                     source: source, into: sourceIdentities, target: target, into: targetIdentities,
-                    threads: threads, cancellation: cancellation)
+                    threads: threads, alongside: prepareWorkspace, cancellation: cancellation)
             },
             algorithm: algorithm, cancellation: cancellation, groups: groups, body)
     case .numbered:
         var numbering = IdentifierNumbering<Element.DifferenceIdentifier>(elementCount: source.count + target.count)
         return try withCoreDiff(
             sourceCount: source.count, targetCount: target.count,
-            identities: { sourceNumbers, targetNumbers in
+            identities: { sourceNumbers, targetNumbers, _ in
                 try mapPolling(source, into: sourceNumbers, cancellation) { numbering.number($0.differenceIdentifier) }
                 try mapPolling(target, into: targetNumbers, cancellation) { numbering.number($0.differenceIdentifier) }
                 if numbering.isExhausted { throw IdentifiersHashAlike() }

@@ -156,7 +156,9 @@ final class WorkspacePool: @unchecked Sendable {
 
 /// Diffs two lists of identities with the core and hands the result to `body` while its
 /// workspace holds it. `identities` writes the lists' identities to room the workspace holds
-/// for `sourceCount` and `targetCount` of them, warm between diffs. With `groups` (the section
+/// for `sourceCount` and `targetCount` of them, warm between diffs; it may call its third
+/// argument on another thread meanwhile, which brings a cold workspace's memory in for the
+/// diff (the diff does so itself otherwise). With `groups` (the section
 /// of each element; the target's must not decrease), the moves are found within each group
 /// and every pair that changes group moves.
 ///
@@ -167,7 +169,10 @@ final class WorkspacePool: @unchecked Sendable {
 func withCoreDiff<R>(
     sourceCount: Int,
     targetCount: Int,
-    identities: (_ source: UnsafeMutableBufferPointer<UInt64>, _ target: UnsafeMutableBufferPointer<UInt64>) throws -> Void,
+    identities: (
+        _ source: UnsafeMutableBufferPointer<UInt64>, _ target: UnsafeMutableBufferPointer<UInt64>,
+        _ prepareWorkspace: @escaping () -> Void
+    ) throws -> Void,
     algorithm: DiffAlgorithm,
     cancellation: CoreCancellation?,
     groups: ElementGroups? = nil,
@@ -183,7 +188,8 @@ func withCoreDiff<R>(
         try throwIfFailed(reserved, counts: (sourceCount, targetCount), algorithm: algorithm)
         let source = UnsafeMutableBufferPointer(start: sourceStart, count: sourceCount)
         let target = UnsafeMutableBufferPointer(start: targetStart, count: targetCount)
-        try identities(source, target)
+        // A failure to prepare recurs in the diff, which reports it.
+        try identities(source, target) { _ = ld_workspace_prepare(workspace, sourceCount, targetCount, cancellation?.token) }
         var result = ld_result_t()
         var options = ld_options_t(
             source_content: nil, target_content: nil,
