@@ -51,8 +51,8 @@ func mapIdentities<Element: ContentIdentifiable>(
     try checkCancellation(cancellation)
 }
 
-/// What the threads of ``mapIdentities(source:into:target:into:threads:cancellation:)`` share.
-/// They only read the lists and write disjoint stretches of the outputs.
+/// What the threads of ``mapIdentities(source:into:target:into:threads:alongside:cancellation:)``
+/// share. They only read the lists and write disjoint stretches of the outputs.
 @usableFromInline
 struct IdentitySharesToMap<Element: ContentIdentifiable> {
     @usableFromInline let source: [Element]
