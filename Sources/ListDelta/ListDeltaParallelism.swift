@@ -26,21 +26,9 @@ public enum ListDeltaParallelism {
     /// How many threads read the identifiers of a diff of `elementCount` elements.
     @usableFromInline
     static func threads(forElementCount elementCount: Int) -> Int {
-        isEnabled && elementCount >= minimumElementCount && ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
+        // The count first: a small diff takes no lock.
+        elementCount >= minimumElementCount && isEnabled && ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
     }
 
     private static let setting = LockedValue(true)
-}
-
-/// A value behind a lock.
-final class LockedValue<Value>: @unchecked Sendable {
-    // Every access to `value` holds `lock`.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.withLock { body(&value) }
-    }
 }

@@ -34,3 +34,21 @@ func mapPolling<Elements: RandomAccessCollection, T>(
     }
     return result
 }
+
+/// Writes `transform` of each element of `elements` to `output`, which holds as many,
+/// stopping with `CancellationError` between stretches of ``pollInterval`` elements once
+/// `cancellation` is cancelled.
+@inlinable
+func mapPolling<Element>(
+    _ elements: [Element], into output: UnsafeMutableBufferPointer<UInt64>,
+    _ cancellation: CoreCancellation?, _ transform: (Element) throws -> UInt64
+) throws {
+    try elements.withUnsafeBufferPointer { elements in
+        for start in stride(from: 0, to: elements.count, by: pollInterval) {
+            try checkCancellation(cancellation)
+            for index in start..<min(start + pollInterval, elements.count) {
+                output[index] = try transform(elements[index])
+            }
+        }
+    }
+}

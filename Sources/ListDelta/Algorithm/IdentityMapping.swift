@@ -1,23 +1,5 @@
 import Dispatch
 
-/// Writes `transform` of each element of `elements` to `output`, which holds as many,
-/// stopping with `CancellationError` between stretches of ``pollInterval`` elements once
-/// `cancellation` is cancelled.
-@inlinable
-func mapPolling<Element>(
-    _ elements: [Element], into output: UnsafeMutableBufferPointer<UInt64>,
-    _ cancellation: CoreCancellation?, _ transform: (Element) throws -> UInt64
-) throws {
-    try elements.withUnsafeBufferPointer { elements in
-        for start in stride(from: 0, to: elements.count, by: pollInterval) {
-            try checkCancellation(cancellation)
-            for index in start..<min(start + pollInterval, elements.count) {
-                output[index] = try transform(elements[index])
-            }
-        }
-    }
-}
-
 /// Writes the identity of each source and target element's identifier to `sourceOutput` and
 /// `targetOutput`, which hold as many. With `threads` 2, two threads do it at once, each
 /// taking half of both lists, so that their shares are equal whatever the lists' sizes, and
@@ -29,7 +11,7 @@ func mapPolling<Element>(
 func mapIdentities<Element: ContentIdentifiable>(
     source: [Element], into sourceOutput: UnsafeMutableBufferPointer<UInt64>,
     target: [Element], into targetOutput: UnsafeMutableBufferPointer<UInt64>,
-    threads: Int, alongside: (() -> Void)? = nil, cancellation: CoreCancellation?
+    threads: Int, alongside: () -> Void = {}, cancellation: CoreCancellation?
 ) throws {
     let shares = IdentitySharesToMap(
         source: source, sourceOutput: sourceOutput, target: target, targetOutput: targetOutput,
@@ -38,12 +20,13 @@ func mapIdentities<Element: ContentIdentifiable>(
         // The shares only read the lists and write disjoint stretches, and `alongside` touches
         // neither, so running them at once is safe; the cast says so for a closure that
         // captures the lists' generic type.
-        let first = alongside == nil ? 0 : 1
-        let work: (Int) -> Void = { iteration in
-            if iteration < first { alongside?() } else { shares.map(share: iteration - first) }
+        withoutActuallyEscaping(alongside) { alongside in
+            let work: (Int) -> Void = { iteration in
+                if iteration == 0 { alongside() } else { shares.map(share: iteration - 1) }
+            }
+            DispatchQueue.concurrentPerform(
+                iterations: 1 + threads, execute: unsafeBitCast(work, to: (@Sendable (Int) -> Void).self))
         }
-        DispatchQueue.concurrentPerform(
-            iterations: first + threads, execute: unsafeBitCast(work, to: (@Sendable (Int) -> Void).self))
     } else {
         shares.map(share: 0)
     }

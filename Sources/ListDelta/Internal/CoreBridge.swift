@@ -171,7 +171,7 @@ func withCoreDiff<R>(
     targetCount: Int,
     identities: (
         _ source: UnsafeMutableBufferPointer<UInt64>, _ target: UnsafeMutableBufferPointer<UInt64>,
-        _ prepareWorkspace: @escaping () -> Void
+        _ prepareWorkspace: () -> Void
     ) throws -> Void,
     algorithm: DiffAlgorithm,
     cancellation: CoreCancellation?,
