@@ -46,7 +46,7 @@ ld_status ld_diff_begin(ld_workspace_t *workspace,
         .source_groups = has_groups ? chosen.source_groups : NULL,
         .target_groups = has_groups ? chosen.target_groups : NULL,
     };
-    return ld_reserve_results(workspace, source_count, target_count, diff, false);
+    return ld_reserve_results(workspace, source_count, target_count, diff, false, false);
 }
 
 /* Reserves one result buffer and, with `touch` when it is new, writes zeros over it. */
@@ -59,7 +59,7 @@ static ld_status ld_reserve_result(ld_workspace_t *workspace, ld_buffer_id id, s
 }
 
 ld_status ld_reserve_results(ld_workspace_t *workspace, size_t source_count, size_t target_count,
-                             ld_diff_t *diff, bool touch) {
+                             ld_diff_t *diff, bool touch, bool partitioned) {
     size_t matched_max = ld_min_size(source_count, target_count);
     const ld_cancel_token_t *cancel = diff->cancel;
     ld_status status;
@@ -68,9 +68,9 @@ ld_status ld_reserve_results(ld_workspace_t *workspace, size_t source_count, siz
         (status = ld_reserve_result(workspace, LD_BUFFER_TARGET_TO_SOURCE, target_count, sizeof(int32_t),
                                     (void **)&diff->target_to_source, touch, cancel)) ||
         (status = ld_reserve_result(workspace, LD_BUFFER_DELETED, source_count, sizeof(int32_t),
-                                    (void **)&diff->deleted, false, cancel)) ||
+                                    (void **)&diff->deleted, touch && partitioned, cancel)) ||
         (status = ld_reserve_result(workspace, LD_BUFFER_INSERTED, target_count, sizeof(int32_t),
-                                    (void **)&diff->inserted, false, cancel)) ||
+                                    (void **)&diff->inserted, touch && partitioned, cancel)) ||
         (status = ld_reserve_result(workspace, LD_BUFFER_MOVED, matched_max, sizeof(ld_pair_t),
                                     (void **)&diff->moved, false, cancel)) ||
         (status = ld_reserve_result(workspace, LD_BUFFER_UPDATED, matched_max, sizeof(ld_pair_t),

@@ -1,23 +1,4 @@
-#include "internal.h"
-
-/* An open-addressing table over the smaller side, probed linearly. A slot is 0 when empty;
- * otherwise bit 31 says that no occurrence is left to match, bit 30 that more occurrences
- * follow, and bits 0-29 hold the 1-based index of the identity's next unmatched occurrence.
- * Occurrences of a repeated identity are chained in ascending order through `next`, whose
- * entries hold what their slot becomes once that occurrence is matched, so the k-th
- * occurrence on the probing side meets the k-th on the table side. Unique identities, the
- * common case, never touch `next`.
- *
- * Slots hold no fingerprint of the identity: in the same bytes, 4-byte slots give half the
- * load factor that 8-byte slots carrying one would, so a lookup meets another identity half
- * as often, and the identities it compares are mostly read in order. */
-typedef struct {
-    uint32_t *slots;
-    uint32_t *next; /* indexed from `start` */
-    size_t mask;
-    unsigned shift; /* 64 - log2(capacity) */
-    uint64_t seed;  /* the workspace's slot seed */
-} ld_table_t;
+#include "table.h"
 
 /* Which side is hashed and which is probed, with everything the passes write. */
 typedef struct {
@@ -33,65 +14,6 @@ typedef struct {
     size_t *probe_unmatched_count;
     bool source_is_probed;
 } ld_sides_t;
-
-static const uint32_t LD_EXHAUSTED = (uint32_t)1 << 31;
-static const uint32_t LD_MORE_FOLLOW = (uint32_t)1 << 30;
-static const uint32_t LD_INDEX_MASK = ((uint32_t)1 << 30) - 1;
-
-/* A power of two at least 3 times `count`, so the load factor stays in (1/6, 1/3]; false
- * if it does not fit in size_t. */
-static bool ld_table_capacity(size_t count, size_t *out) {
-    size_t capacity = 8;
-    while (capacity / 3 < count) {
-        if (capacity > SIZE_MAX / 2) return false;
-        capacity <<= 1;
-    }
-    *out = capacity;
-    return true;
-}
-
-/* Where an identity's search starts: the top bits of a product by 2^64 / golden ratio, which
- * spread consecutive identities evenly (Fibonacci hashing). Folding the high half in first
- * makes every bit of the identity count. The workspace's random seed, XORed in before the
- * product, keeps runs of consecutive identities consecutive (so they still spread evenly) but
- * scatters any set crafted to share the top bits of the unseeded product. A 64-bit product,
- * unlike a 128-bit one, leaves the loops free to keep their state in any register. */
-static inline size_t ld_home_slot(uint64_t identity, ld_table_t table) {
-    return (size_t)((((identity ^ (identity >> 32)) ^ table.seed) * 0x9E3779B97F4A7C15ull) >> table.shift);
-}
-
-/* How many elements ahead the build and probe loops prefetch their slot: enough to hide a
- * cache miss on a table larger than the cache. Each element is hashed once, that far ahead,
- * and its home slot waits in a ring of that many entries until its turn. */
-#define LD_PREFETCH_DISTANCE 16
-
-static inline void ld_prefetch(const void *address) {
-#if defined(__GNUC__) || defined(__clang__)
-    __builtin_prefetch(address);
-#else
-    (void)address;
-#endif
-}
-
-/* Inserts table element i, from its home slot, chaining it before a later occurrence. */
-static LD_ALWAYS_INLINE void ld_table_insert(ld_table_t table, const uint64_t *restrict ids,
-                                             int32_t *restrict map, size_t start, size_t i, size_t home) {
-    uint64_t identity = ids[i];
-    uint32_t entry = (uint32_t)(i + 1);
-    map[i] = -1;
-    for (size_t position = home;; position = (position + 1) & table.mask) {
-        uint32_t slot = table.slots[position];
-        if (slot == 0) {
-            table.slots[position] = entry;
-            return;
-        }
-        if (ids[(slot & LD_INDEX_MASK) - 1] == identity) {
-            table.next[i - start] = slot;
-            table.slots[position] = entry | LD_MORE_FOLLOW;
-            return;
-        }
-    }
-}
 
 /* Inserts the table side from the back, so each identity's chain runs in ascending order,
  * and marks every table-side index unmatched. */
@@ -116,11 +38,13 @@ static ld_status ld_table_build(ld_table_t table, const ld_sides_t *sides) {
             size_t ahead = ld_home_slot(ids[i - LD_PREFETCH_DISTANCE], table);
             ring[i % LD_PREFETCH_DISTANCE] = ahead;
             ld_prefetch(&table.slots[ahead]);
-            ld_table_insert(table, ids, map, start, i, home);
+            map[i] = -1;
+            ld_table_insert(table, ids, start, i, home);
         }
         while (i > chunk_start) {
             i--;
-            ld_table_insert(table, ids, map, start, i, ring[i % LD_PREFETCH_DISTANCE]);
+            map[i] = -1;
+            ld_table_insert(table, ids, start, i, ring[i % LD_PREFETCH_DISTANCE]);
         }
         chunk_end = chunk_start;
     }
@@ -150,27 +74,13 @@ typedef struct {
  * follow, or one met again in a slot it exhausted. */
 static LD_ALWAYS_INLINE void ld_probe_one(ld_probe_t *probe, size_t j, size_t position,
                                           bool pairs_here, bool updates_here, bool detect_repeats) {
-    uint64_t identity = probe->probe_ids[j];
-    uint32_t *slots = probe->table.slots;
     size_t candidate;
-    uint32_t slot;
-    for (;; position = (position + 1) & probe->table.mask) {
-        slot = slots[position];
-        if (slot == 0) {
-            probe->probe_map[j] = -1;
-            *probe->unmatched_end++ = (int32_t)j;
-            return;
-        }
-        /* An exhausted slot is passed over, and the probe goes on to an empty one. */
-        if (!(slot & LD_EXHAUSTED)) {
-            candidate = (size_t)(slot & LD_INDEX_MASK) - 1;
-            if (probe->table_ids[candidate] == identity) break;
-        } else if (detect_repeats && probe->table_ids[(slot & LD_INDEX_MASK) - 1] == identity) {
-            probe->repeated = true;
-        }
+    if (!ld_table_take(probe->table, probe->table_ids, probe->start, probe->probe_ids[j], position, &candidate,
+                       detect_repeats, &probe->repeated)) {
+        probe->probe_map[j] = -1;
+        *probe->unmatched_end++ = (int32_t)j;
+        return;
     }
-    if (detect_repeats && (slot & LD_MORE_FOLLOW)) probe->repeated = true;
-    slots[position] = slot & LD_MORE_FOLLOW ? probe->table.next[candidate - probe->start] : slot | LD_EXHAUSTED;
     probe->table_map[candidate] = (int32_t)j;
     probe->probe_map[j] = (int32_t)candidate;
     if (pairs_here) *probe->pairs_end++ = (ld_pair_t){ (int32_t)candidate, (int32_t)j };
@@ -294,6 +204,19 @@ static ld_status ld_table_prepare(ld_workspace_t *workspace, ld_diff_t *diff, si
  * are no longer needed, with room for one per target from `start` on and then the predecessors. */
 static ld_pair_t *ld_scratch_pairs(ld_table_t table) { return (ld_pair_t *)(void *)table.slots; }
 
+/* The rest of a Heckel diff whose elements after the prefix were matched through partitions:
+ * the lists come from the index maps, the matched pairs in target order go to scratch. */
+static ld_status ld_heckel_finish_partitioned(ld_diff_t *diff, size_t prefix, void *scratch) {
+    ld_pair_t *pairs = scratch;
+    size_t pair_count;
+    ld_status status;
+    if ((status = ld_collect_deletes_and_updates(diff)) ||
+        (status = ld_collect_inserts(diff, prefix, pairs, &pair_count))) {
+        return status;
+    }
+    return ld_find_moves(diff, pairs, pair_count, (int32_t *)(pairs + (diff->target_count - prefix)));
+}
+
 ld_status ld_heckel_diff(ld_workspace_t *workspace,
                          const uint64_t *source, size_t source_count,
                          const uint64_t *target, size_t target_count,
@@ -304,10 +227,24 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
     if (status != LD_OK) return status;
 
     size_t prefix;
+    if ((status = ld_match_common_prefix(&diff, &prefix))) return status;
+    if (ld_partitions_pay(source_count, target_count)) {
+        bool spread;
+        void *scratch;
+        if ((status = ld_partitioned_match(workspace, &diff, prefix, source_count, target_count, &spread, NULL,
+                                           &scratch))) {
+            return status;
+        }
+        if (spread) {
+            if ((status = ld_heckel_finish_partitioned(&diff, prefix, scratch))) return status;
+            ld_diff_publish(&diff, out);
+            return LD_OK;
+        }
+    }
+
     ld_sides_t sides;
     ld_table_t table;
-    if ((status = ld_match_common_prefix(&diff, &prefix)) ||
-        (status = ld_table_prepare(workspace, &diff, prefix, source_count, target_count, &sides, &table))) {
+    if ((status = ld_table_prepare(workspace, &diff, prefix, source_count, target_count, &sides, &table))) {
         return status;
     }
     if (sides.source_is_probed && diff.source_content != NULL) {
@@ -338,6 +275,33 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
     return LD_OK;
 }
 
+/* Matches the elements of `plain` between `prefix` and the suffix through the single table,
+ * stopping early when an identity on both sides repeats, and lists the matched pairs in target
+ * order with room for their predecessors after them, as ld_heckel_diff does. */
+static ld_status ld_unique_pairs_from_table(ld_workspace_t *workspace, ld_diff_t *plain, size_t prefix,
+                                            size_t suffix, bool *out_repeated, ld_pair_t **out_pairs,
+                                            size_t *out_pair_count, int32_t **out_predecessor) {
+    ld_sides_t sides;
+    ld_table_t table;
+    ld_status status;
+    if ((status = ld_table_prepare(workspace, plain, prefix, plain->source_count - suffix,
+                                   plain->target_count - suffix, &sides, &table)) ||
+        (status = ld_table_build(table, &sides))) {
+        return status;
+    }
+    *out_pair_count = 0;
+    if (!sides.source_is_probed) {
+        *out_pairs = plain->updated;
+        *out_predecessor = plain->deleted;
+        return ld_probe_side(table, &sides, *out_pairs, out_pair_count, false, out_repeated);
+    }
+    *out_pairs = ld_scratch_pairs(table);
+    *out_predecessor = (int32_t *)(*out_pairs + (plain->target_count - prefix));
+    status = ld_probe_side(table, &sides, NULL, NULL, false, out_repeated);
+    if (status != LD_OK || *out_repeated) return status;
+    return ld_collect_inserts(plain, prefix, *out_pairs, out_pair_count);
+}
+
 ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bool *out_found) {
     /* Groups play no part in which elements match; the caller finds the moves they make. */
     ld_diff_t plain = *diff;
@@ -345,30 +309,28 @@ ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bool *out_fo
     *out_found = false;
 
     size_t prefix, suffix;
-    ld_sides_t sides;
-    ld_table_t table;
     ld_status status;
     if ((status = ld_match_common_prefix(&plain, &prefix)) ||
-        (status = ld_match_common_suffix(&plain, prefix, &suffix)) ||
-        (status = ld_table_prepare(workspace, &plain, prefix, plain.source_count - suffix,
-                                   plain.target_count - suffix, &sides, &table)) ||
-        (status = ld_table_build(table, &sides))) {
+        (status = ld_match_common_suffix(&plain, prefix, &suffix))) {
         return status;
     }
-    /* The same places for the pairs and predecessors as in ld_heckel_diff. */
-    bool repeated;
-    size_t pair_count = 0;
+    bool spread = false, repeated;
+    size_t pair_count;
     ld_pair_t *pairs;
     int32_t *predecessor;
-    if (!sides.source_is_probed) {
-        pairs = plain.updated;
-        predecessor = plain.deleted;
-        status = ld_probe_side(table, &sides, pairs, &pair_count, false, &repeated);
-    } else {
-        pairs = ld_scratch_pairs(table);
-        predecessor = (int32_t *)(pairs + (plain.target_count - prefix));
-        status = ld_probe_side(table, &sides, NULL, NULL, false, &repeated);
-        if (status == LD_OK && !repeated) status = ld_collect_inserts(&plain, prefix, pairs, &pair_count);
+    if (ld_partitions_pay(plain.source_count, plain.target_count)) {
+        void *scratch;
+        status = ld_partitioned_match(workspace, &plain, prefix, plain.source_count - suffix,
+                                      plain.target_count - suffix, &spread, &repeated, &scratch);
+        if (status == LD_OK && spread && !repeated) {
+            pairs = scratch;
+            predecessor = (int32_t *)(pairs + (plain.target_count - prefix));
+            status = ld_collect_inserts(&plain, prefix, pairs, &pair_count);
+        }
+    }
+    if (status == LD_OK && !spread) {
+        status = ld_unique_pairs_from_table(workspace, &plain, prefix, suffix, &repeated, &pairs, &pair_count,
+                                            &predecessor);
     }
     if (status != LD_OK || repeated) return status;
 
@@ -398,9 +360,11 @@ ld_status ld_workspace_prepare(ld_workspace_t *workspace, size_t source_count, s
     if (workspace == NULL) return LD_ERROR_INVALID;
     if (source_count > LD_MAX_COUNT || target_count > LD_MAX_COUNT) return LD_ERROR_OVERFLOW;
     ld_diff_t diff = { .cancel = cancel };
-    size_t most_slots;
+    bool partitioned = ld_partitions_pay(source_count, target_count);
     void *scratch;
-    ld_status status = ld_reserve_results(workspace, source_count, target_count, &diff, true);
+    ld_status status = ld_reserve_results(workspace, source_count, target_count, &diff, true, partitioned);
     if (status != LD_OK) return status;
+    if (partitioned) return ld_partitions_reserve(workspace, source_count, target_count, true, cancel, &scratch);
+    size_t most_slots;
     return ld_table_reserve(workspace, source_count, target_count, &most_slots, &scratch, true, cancel);
 }

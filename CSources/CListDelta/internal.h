@@ -123,10 +123,11 @@ LD_HIDDEN ld_status ld_diff_begin(ld_workspace_t *workspace,
                         const ld_options_t *options, const ld_result_t *out,
                         ld_diff_t *diff);
 /* Reserves the buffers of a diff's result for these counts into `diff`. With `touch`, writes
- * zeros over the newly allocated ones that every diff writes in full, the two index maps, so
- * that their pages are in memory (see ld_workspace_prepare). */
+ * zeros over the newly allocated ones that every diff writes in full, so that their pages are
+ * in memory (see ld_workspace_prepare): the two index maps, and with `partitioned` the deleted
+ * and inserted lists, which a partitioned match fills. */
 LD_HIDDEN ld_status ld_reserve_results(ld_workspace_t *workspace, size_t source_count, size_t target_count,
-                                       ld_diff_t *diff, bool touch);
+                                       ld_diff_t *diff, bool touch, bool partitioned);
 /* memset of `length` bytes that polls the cancel token between chunks. */
 LD_HIDDEN ld_status ld_fill(void *bytes, int value, size_t length, const ld_cancel_token_t *cancel);
 /* Matches the common prefix of both sides; its length goes to out_length. */
@@ -141,6 +142,24 @@ LD_HIDDEN ld_status ld_collect_deletes_and_updates(ld_diff_t *diff);
  * `from` on; their count goes to `pair_count`. */
 LD_HIDDEN ld_status ld_collect_inserts(ld_diff_t *diff, size_t from, ld_pair_t *pairs, size_t *pair_count);
 LD_HIDDEN void ld_diff_publish(const ld_diff_t *diff, ld_result_t *out);
+
+/* partition.c: whether matching through partitions pays for a diff of these counts. */
+LD_HIDDEN bool ld_partitions_pay(size_t source_count, size_t target_count);
+/* Reserves the scratch that a partitioned match of a diff of these counts takes and, with
+ * `touch` when it is new, writes zeros over it. */
+LD_HIDDEN ld_status ld_partitions_reserve(ld_workspace_t *workspace, size_t source_count, size_t target_count,
+                                          bool touch, const ld_cancel_token_t *cancel, void **out_scratch);
+/* Matches source elements [start, source_end) with target elements [start, target_end)
+ * through partitions, the k-th occurrence of an identity with the k-th, and fills both index
+ * maps there; it uses the deleted, inserted, moved and updated buffers, and then the scratch
+ * it hands back is free: it holds at least 8 bytes per element of both sides. Leaves
+ * `out_spread` false, having written none of the maps, when a few identities fill too much of
+ * one partition: the caller then matches with the single table. With `out_repeated`, it stops
+ * early once an identity on both sides repeats on either, says whether one did, and then
+ * leaves the maps unwritten. */
+LD_HIDDEN ld_status ld_partitioned_match(ld_workspace_t *workspace, ld_diff_t *diff, size_t start,
+                                         size_t source_end, size_t target_end, bool *out_spread,
+                                         bool *out_repeated, void **out_scratch);
 
 /* heckel.c: when every identity found on both sides of `diff` occurs once on each (after the
  * common prefix and suffix), matches a longest common subsequence through the hash table and
