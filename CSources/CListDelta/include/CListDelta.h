@@ -234,6 +234,8 @@ typedef struct ld_result {
  *
  * The hash table's slot function is seeded per workspace from the system's random source, so
  * no fixed set of identities (a list crafted by a server, say) collides in every process.
+ * When both lists hold at least 2^19 elements, both are first split by hash into partitions
+ * whose tables fit in the cache, and each is matched alone; the result is the same.
  *
  * @param workspace    a workspace not in use by another thread.
  * @param source       @p source_count identities; may be NULL when the count is 0.
