@@ -161,9 +161,9 @@ static ld_status ld_table_reserve(ld_workspace_t *workspace, size_t source_count
 /* Reserves the table for the elements of `diff` from `start` to `source_end` and
  * `target_end`, over the smaller side, and fills `sides` and `table`. Scratch holds the table,
  * and after it, when the source is probed, the matched pairs and the patience sort's
- * predecessors, which take no more room (12 bytes per pair, at least 16 per table element). It
- * is sized for the untrimmed counts, so a warm workspace never grows for a diff whose counts
- * are no larger than an earlier one's. */
+ * predecessors and summary, which take no more room (12.25 bytes per pair and 4 more, against
+ * at least 16 per table element and 32 in all). It is sized for the untrimmed counts, so a
+ * warm workspace never grows for a diff whose counts are no larger than an earlier one's. */
 static ld_status ld_table_prepare(ld_workspace_t *workspace, ld_diff_t *diff, size_t start, size_t source_end,
                                   size_t target_end, ld_sides_t *sides, ld_table_t *table) {
     size_t most_slots;
@@ -214,7 +214,8 @@ static ld_status ld_heckel_finish_partitioned(ld_diff_t *diff, size_t prefix, vo
         (status = ld_collect_inserts(diff, prefix, pairs, &pair_count))) {
         return status;
     }
-    return ld_find_moves(diff, pairs, pair_count, (int32_t *)(pairs + (diff->target_count - prefix)));
+    int32_t *predecessor = (int32_t *)(pairs + (diff->target_count - prefix));
+    return ld_find_moves(diff, pairs, pair_count, predecessor, predecessor + pair_count);
 }
 
 ld_status ld_heckel_diff(ld_workspace_t *workspace,
@@ -259,15 +260,16 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
          * buffer, free until the deletes and updates are collected; the predecessors go to
          * the deletes' buffer, free until then too. */
         if ((status = ld_table_probe(table, &sides, diff.updated, &pair_count)) ||
-            (status = ld_find_moves(&diff, diff.updated, pair_count, diff.deleted)) ||
+            (status = ld_find_moves(&diff, diff.updated, pair_count, diff.deleted, (int32_t *)table.slots)) ||
             (status = ld_collect_deletes_and_updates(&diff))) {
             return status;
         }
     } else {
         ld_pair_t *pairs = ld_scratch_pairs(table);
+        int32_t *predecessor = (int32_t *)(pairs + (target_count - prefix));
         if ((status = ld_table_probe(table, &sides, NULL, NULL)) ||
             (status = ld_collect_inserts(&diff, prefix, pairs, &pair_count)) ||
-            (status = ld_find_moves(&diff, pairs, pair_count, (int32_t *)(pairs + (target_count - prefix))))) {
+            (status = ld_find_moves(&diff, pairs, pair_count, predecessor, predecessor + pair_count))) {
             return status;
         }
     }
@@ -280,7 +282,8 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
  * order with room for their predecessors after them, as ld_heckel_diff does. */
 static ld_status ld_unique_pairs_from_table(ld_workspace_t *workspace, ld_diff_t *plain, size_t prefix,
                                             size_t suffix, bool *out_repeated, ld_pair_t **out_pairs,
-                                            size_t *out_pair_count, int32_t **out_predecessor) {
+                                            size_t *out_pair_count, int32_t **out_predecessor,
+                                            int32_t **out_summary) {
     ld_sides_t sides;
     ld_table_t table;
     ld_status status;
@@ -293,13 +296,16 @@ static ld_status ld_unique_pairs_from_table(ld_workspace_t *workspace, ld_diff_t
     if (!sides.source_is_probed) {
         *out_pairs = plain->updated;
         *out_predecessor = plain->deleted;
+        *out_summary = (int32_t *)table.slots;
         return ld_probe_side(table, &sides, *out_pairs, out_pair_count, false, out_repeated);
     }
     *out_pairs = ld_scratch_pairs(table);
     *out_predecessor = (int32_t *)(*out_pairs + (plain->target_count - prefix));
     status = ld_probe_side(table, &sides, NULL, NULL, false, out_repeated);
     if (status != LD_OK || *out_repeated) return status;
-    return ld_collect_inserts(plain, prefix, *out_pairs, out_pair_count);
+    status = ld_collect_inserts(plain, prefix, *out_pairs, out_pair_count);
+    *out_summary = *out_predecessor + *out_pair_count;
+    return status;
 }
 
 ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bool *out_found) {
@@ -317,7 +323,7 @@ ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bool *out_fo
     bool spread = false, repeated;
     size_t pair_count;
     ld_pair_t *pairs;
-    int32_t *predecessor;
+    int32_t *predecessor, *summary;
     if (ld_partitions_pay(plain.source_count, plain.target_count)) {
         void *scratch;
         status = ld_partitioned_match(workspace, &plain, prefix, plain.source_count - suffix,
@@ -326,17 +332,18 @@ ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bool *out_fo
             pairs = scratch;
             predecessor = (int32_t *)(pairs + (plain.target_count - prefix));
             status = ld_collect_inserts(&plain, prefix, pairs, &pair_count);
+            summary = predecessor + pair_count;
         }
     }
     if (status == LD_OK && !spread) {
         status = ld_unique_pairs_from_table(workspace, &plain, prefix, suffix, &repeated, &pairs, &pair_count,
-                                            &predecessor);
+                                            &predecessor, &summary);
     }
     if (status != LD_OK || repeated) return status;
 
     /* Every identity on both sides occurs once on each, so the common subsequences are exactly
      * the increasing runs of the pairs: the pairs off a longest run leave the matching. */
-    if ((status = ld_find_moves(&plain, pairs, pair_count, predecessor))) return status;
+    if ((status = ld_find_moves(&plain, pairs, pair_count, predecessor, summary))) return status;
     for (size_t k = 0; k < plain.moved_count; k++) {
         if ((k & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(plain.cancel)) return LD_CANCELLED;
         plain.source_to_target[plain.moved[k].source] = -1;

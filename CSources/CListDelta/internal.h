@@ -171,9 +171,10 @@ LD_HIDDEN ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bo
 /* moves.c: fills diff->moved with the pairs off one longest increasing run of sources in
  * `pairs`, matched pairs in target order (those before them, the matched prefix, are on the
  * run), or with groups, the pairs whose groups differ and those off a longest run within
- * each group. `predecessor` has one entry per pair; the sort's other state lives in
- * diff->moved. */
-LD_HIDDEN ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count, int32_t *predecessor);
+ * each group. `predecessor` has one entry per pair, `summary` one per 16 pairs and one more;
+ * the sort's other state lives in diff->moved. */
+LD_HIDDEN ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count, int32_t *predecessor,
+                                  int32_t *summary);
 /* moves.c: fills diff->moved with the matched pairs whose groups differ, by ascending target
  * (Myers, whose matches are in order within every group). Needs groups. */
 LD_HIDDEN ld_status ld_collect_group_changes(ld_diff_t *diff);

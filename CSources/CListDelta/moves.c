@@ -6,14 +6,20 @@ typedef struct {
     int32_t pair;
 } ld_tail_t;
 
+/* Tails per block of the summary: 16 tails, two cache lines. */
+#define LD_SUMMARY_BLOCK 16
+
 /* Patience sorting over the pair list, finding a longest run of increasing sources:
- * tails[l] ends the run of length l + 1 whose last source is the smallest found so far, and
+ * tails[l] ends the run of length l + 1 whose last source is the smallest found so far,
+ * summary[b] is the source of the last tail in block b (tails 16b to 16b + 15), so a search
+ * reads the summary, a sixteenth of the tails' size, and then one block, and
  * predecessor[k] is the pair before pair k on its run (or, inside a stretch of pairs that
  * extended the longest run one after another, a link to the stretch's first pair, so the walk
  * back skips the stretch in one step). */
 typedef struct {
     ld_tail_t *tails;
     ld_tail_t *tails_end;
+    int32_t *summary;
     int32_t *predecessor;
     int32_t last_source; /* the run's end, -1 while empty */
     int32_t link;        /* the predecessor the next append takes */
@@ -32,16 +38,25 @@ static LD_ALWAYS_INLINE void ld_patience_add(ld_patience_t *sort, int32_t source
     if (source > sort->last_source) {
         sort->predecessor[pair] = sort->link;
         sort->link = sort->link < -1 ? sort->link : ld_stretch_link(pair);
+        sort->summary[(size_t)(sort->tails_end - sort->tails) / LD_SUMMARY_BLOCK] = source;
         *sort->tails_end++ = (ld_tail_t){ source, pair };
         sort->last_source = source;
         return;
     }
-    /* The first tail whose source is above `source`: one exists, the run's end. Every tail
-     * before `first_above` is below, and it is within the `remaining` tails from there on. */
+    /* The first block whose last source is above `source`, then the first tail in it that is:
+     * both exist, for the run's end is above. Every entry before `first_above` is below, and
+     * it is within the `remaining` entries from there on. */
     ld_tail_t *tails = sort->tails;
     size_t length = (size_t)(sort->tails_end - tails);
-    const ld_tail_t *first_above = tails;
-    for (size_t remaining = length; remaining > 1;) {
+    const int32_t *block_above = sort->summary;
+    for (size_t remaining = (length + LD_SUMMARY_BLOCK - 1) / LD_SUMMARY_BLOCK; remaining > 1;) {
+        size_t half = remaining / 2;
+        block_above += half * (size_t)(block_above[half - 1] < source);
+        remaining -= half;
+    }
+    size_t block_start = (size_t)(block_above - sort->summary) * LD_SUMMARY_BLOCK;
+    const ld_tail_t *first_above = tails + block_start;
+    for (size_t remaining = ld_min_size(LD_SUMMARY_BLOCK, length - block_start); remaining > 1;) {
         size_t half = remaining / 2;
         first_above += half * (size_t)(first_above[half - 1].source < source);
         remaining -= half;
@@ -49,6 +64,9 @@ static LD_ALWAYS_INLINE void ld_patience_add(ld_patience_t *sort, int32_t source
     size_t low = (size_t)(first_above - tails);
     sort->predecessor[pair] = low > 0 ? tails[low - 1].pair : -1;
     tails[low] = (ld_tail_t){ source, pair };
+    if (low % LD_SUMMARY_BLOCK == LD_SUMMARY_BLOCK - 1 || low == length - 1) {
+        sort->summary[low / LD_SUMMARY_BLOCK] = source;
+    }
     if (low == length - 1) {
         sort->last_source = source;
         sort->link = ld_stretch_link(pair);
@@ -63,10 +81,11 @@ static LD_ALWAYS_INLINE void ld_patience_add(ld_patience_t *sort, int32_t source
  * moves it. The tails live at `moved` too: the walk reads only the run's end from them,
  * before it writes the first move. */
 static LD_ALWAYS_INLINE ld_status ld_find_moves_in(const ld_diff_t *diff, const ld_pair_t *pairs, size_t begin,
-                                                   size_t end, int32_t *predecessor, bool grouped,
-                                                   ld_pair_t *moved, size_t *count) {
+                                                   size_t end, int32_t *predecessor, int32_t *summary,
+                                                   bool grouped, ld_pair_t *moved, size_t *count) {
     ld_tail_t *tails = (ld_tail_t *)(void *)moved;
-    ld_patience_t sort = { .tails = tails, .tails_end = tails, .predecessor = predecessor, .last_source = -1, .link = -1 };
+    ld_patience_t sort = { .tails = tails, .tails_end = tails, .summary = summary, .predecessor = predecessor,
+                           .last_source = -1, .link = -1 };
     for (size_t chunk_start = begin; chunk_start < end; chunk_start += LD_POLL_INTERVAL) {
         if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
         size_t chunk_end = ld_min_size(end, chunk_start + LD_POLL_INTERVAL);
@@ -103,7 +122,7 @@ static LD_ALWAYS_INLINE ld_status ld_find_moves_in(const ld_diff_t *diff, const 
 
 /* Kept out of line, so that the ungrouped sort compiles as tightly as on its own. */
 static LD_NOINLINE ld_status ld_find_grouped_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count,
-                                                   int32_t *predecessor) {
+                                                   int32_t *predecessor, int32_t *summary) {
     /* Pairs come by ascending target, so each group is one stretch of them; moves found in
      * a stretch go right after the earlier stretches' moves, which are no more than its start. */
     const uint32_t *target_groups = diff->target_groups;
@@ -112,7 +131,7 @@ static LD_NOINLINE ld_status ld_find_grouped_moves(ld_diff_t *diff, const ld_pai
         uint32_t group = target_groups[pairs[begin].target];
         for (end = begin + 1; end < pair_count && target_groups[pairs[end].target] == group;) end++;
         size_t count;
-        ld_status status = ld_find_moves_in(diff, pairs, begin, end, predecessor, true,
+        ld_status status = ld_find_moves_in(diff, pairs, begin, end, predecessor, summary, true,
                                             diff->moved + moved_count, &count);
         if (status != LD_OK) return status;
         moved_count += count;
@@ -121,9 +140,11 @@ static LD_NOINLINE ld_status ld_find_grouped_moves(ld_diff_t *diff, const ld_pai
     return LD_OK;
 }
 
-ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count, int32_t *predecessor) {
-    if (diff->target_groups != NULL) return ld_find_grouped_moves(diff, pairs, pair_count, predecessor);
-    return ld_find_moves_in(diff, pairs, 0, pair_count, predecessor, false, diff->moved, &diff->moved_count);
+ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count, int32_t *predecessor,
+                        int32_t *summary) {
+    if (diff->target_groups != NULL) return ld_find_grouped_moves(diff, pairs, pair_count, predecessor, summary);
+    return ld_find_moves_in(diff, pairs, 0, pair_count, predecessor, summary, false, diff->moved,
+                            &diff->moved_count);
 }
 
 ld_status ld_collect_group_changes(ld_diff_t *diff) {
