@@ -186,18 +186,9 @@ static ld_status ld_table_prepare(ld_workspace_t *workspace, ld_diff_t *diff, si
         .probe_unmatched_count = source_is_table ? &diff->inserted_count : &diff->deleted_count,
         .source_is_probed = !source_is_table,
     };
-    size_t capacity = most_slots;
-    (void)ld_table_capacity(sides->table_end - start, &capacity); /* fits: no more than most_slots */
-    unsigned bits = 0;
-    while (((size_t)1 << bits) < capacity) bits++;
-    *table = (ld_table_t){
-        .slots = scratch,
-        .next = (uint32_t *)scratch + capacity,
-        .mask = capacity - 1,
-        .shift = 64 - bits,
-        .seed = workspace->slot_seed,
-    };
-    return ld_fill(table->slots, 0, capacity * sizeof *table->slots, diff->cancel);
+    /* Fits: no more slots than most_slots, for no more elements. */
+    *table = ld_table_over(scratch, sides->table_end - start, workspace->slot_seed);
+    return ld_fill(table->slots, 0, (table->mask + 1) * sizeof *table->slots, diff->cancel);
 }
 
 /* Where the matched pairs go when the source is probed: in scratch, after the table's slots

@@ -130,13 +130,8 @@ static LD_ALWAYS_INLINE ld_status ld_partition_join(const ld_partitioned_side_t 
     size_t table_start = table_side->bounds[p], table_count = table_side->bounds[p + 1] - table_start;
     size_t probe_start = probe_side->bounds[p], probe_count = probe_side->bounds[p + 1] - probe_start;
     if (table_count == 0 || probe_count == 0) return LD_OK;
-    size_t capacity;
-    (void)ld_table_capacity(table_count, &capacity); /* fits: the room was checked for it */
-    unsigned bits = 0;
-    while (((size_t)1 << bits) < capacity) bits++;
-    ld_table_t table = { .slots = room, .next = room + capacity, .mask = capacity - 1, .shift = 64 - bits,
-                         .seed = seed };
-    memset(table.slots, 0, capacity * sizeof *table.slots);
+    ld_table_t table = ld_table_over(room, table_count, seed); /* fits: the room was checked for it */
+    memset(table.slots, 0, (table.mask + 1) * sizeof *table.slots);
 
     const uint64_t *restrict table_keys = table_side->keys + table_start;
     int32_t *restrict table_indices = table_side->indices + table_start;

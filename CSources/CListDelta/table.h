@@ -38,6 +38,17 @@ static inline bool ld_table_capacity(size_t count, size_t *out) {
     return true;
 }
 
+/* The table for `count` elements laid out at `room`: its slots (left uncleared), then `next`.
+ * The caller has checked that the capacity fits in size_t and that the room holds both. */
+static inline ld_table_t ld_table_over(uint32_t *room, size_t count, uint64_t seed) {
+    size_t capacity;
+    (void)ld_table_capacity(count, &capacity);
+    unsigned bits = 0;
+    while (((size_t)1 << bits) < capacity) bits++;
+    return (ld_table_t){ .slots = room, .next = room + capacity, .mask = capacity - 1, .shift = 64 - bits,
+                         .seed = seed };
+}
+
 /* Where an identity's search starts: the top bits of a product by 2^64 / golden ratio, which
  * spread consecutive identities evenly (Fibonacci hashing). Folding the high half in first
  * makes every bit of the identity count. The workspace's random seed, XORed in before the

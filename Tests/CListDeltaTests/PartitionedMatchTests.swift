@@ -110,6 +110,9 @@ import Testing
         #expect(counting.counts.allocations == prepared, "the diff found everything reserved")
     }
 
+    /// A cancelled diff of this size returns LD_CANCELLED and leaves the workspace, whose
+    /// buffers the partitioned match borrowed, usable. How often the match polls is not
+    /// checked here: later passes poll too, so a match that never polled would still pass.
     @Test func aCancelledTokenStopsThePartitionedMatch() {
         let (source, target) = Self.lists(seed: 13)
         var token: OpaquePointer?
