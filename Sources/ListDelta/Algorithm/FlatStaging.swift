@@ -16,12 +16,6 @@ func flatStages<C: RangeReplaceableCollection>(
         return try withIdentityDiff(source, target, scheme: scheme, algorithm: algorithm, cancellation: cancellation) { diff in
             let sourceToTarget = diff.sourceToTarget
             var operations = StagedOperations()
-            guard
-                let updated = try updatedElements(
-                    source: source, target: target, sourceToTarget: sourceToTarget, section: section,
-                    checkingMatches: checkMatches, cancellation: cancellation)
-            else { return nil }
-            operations.elementUpdated = updated
             operations.elementDeleted = try mapPolling(diff.deleted, cancellation) {
                 ElementPath(element: Int($0), section: section)
             }
@@ -35,15 +29,24 @@ func flatStages<C: RangeReplaceableCollection>(
                     ElementPath(element: afterDeletes, section: section), ElementPath(element: Int(pair.target), section: section)
                 )
             }
+            // The read that checks the matches collects the survivors when the deletes stage
+            // shows them.
+            let survivorsShown = operations.showsOwnData(.deletes)
+            guard
+                let survivors = try readMatches(
+                    source.indices, section: section, sourceToTarget: sourceToTarget, source: source, target: target,
+                    survivorCount: survivorsShown ? source.count - diff.deleted.count : nil,
+                    checkingMatches: checkMatches, updated: &operations.elementUpdated, cancellation: cancellation)
+            else { return nil }
             return try assembleStages(operations, target: targetCollection) { stage in
                 switch stage {
-                case .elementUpdates, .deletes:
-                    let keepingUnmatched = stage == .elementUpdates
+                case .elementUpdates:
                     return C(
-                        try stageElements(
-                            source.indices, count: keepingUnmatched ? source.count : source.count - diff.deleted.count,
-                            keepingUnmatched: keepingUnmatched, sourceToTarget: sourceToTarget, source: source,
-                            target: target, cancellation: cancellation))
+                        try firstStageElements(
+                            source.indices, sourceToTarget: sourceToTarget, source: source, target: target,
+                            survivors: survivorsShown ? survivors : nil, cancellation: cancellation))
+                case .deletes:
+                    return C(survivors)  // asked for only when shown
                 default:
                     return targetCollection  // a flat list has no section stages: inserts and moves come last
                 }
@@ -54,37 +57,16 @@ func flatStages<C: RangeReplaceableCollection>(
     }
 }
 
-/// The paths of the matched source elements whose content changed, or nil when
-/// `checkingMatches` finds a match between two different identifiers (a hash collision).
-@inlinable
-func updatedElements<Element: Differentiable>(
-    source: [Element], target: [Element], sourceToTarget: UnsafeBufferPointer<Int32>, section: Int,
-    checkingMatches: Bool, cancellation: CoreCancellation?
-) throws -> [ElementPath]? {
-    try source.withUnsafeBufferPointer { source in
-        try target.withUnsafeBufferPointer { target in
-            var updated: [ElementPath] = []
-            for start in stride(from: 0, to: source.count, by: pollInterval) {
-                try checkCancellation(cancellation)
-                for i in start..<min(start + pollInterval, source.count) {
-                    let j = Int(sourceToTarget[i])
-                    guard j >= 0 else { continue }
-                    if checkingMatches && source[i].differenceIdentifier != target[j].differenceIdentifier { return nil }
-                    if !target[j].isContentEqual(to: source[i]) { updated.append(ElementPath(element: i, section: section)) }
-                }
-            }
-            return updated
-        }
-    }
-}
-
-/// How many values of the ascending `sorted` are below `value`.
+/// How many values of the ascending `sorted` are below `value`. Every step is the same few
+/// instructions whatever the comparison gives, so that a search costs no mispredicted branches.
 @inlinable
 func countBelow<S: RandomAccessCollection<Int32>>(_ value: Int32, in sorted: S) -> Int where S.Index == Int {
-    var low = sorted.startIndex, high = sorted.endIndex
-    while low < high {
-        let middle = (low + high) / 2
-        if sorted[middle] < value { low = middle + 1 } else { high = middle }
+    guard !sorted.isEmpty else { return 0 }
+    var low = sorted.startIndex, length = sorted.count  // the answer lies in low...low + length
+    while length > 1 {
+        let half = length / 2
+        low = sorted[low + half] < value ? low + half : low
+        length -= half
     }
-    return low - sorted.startIndex
+    return low - sorted.startIndex + (sorted[low] < value ? 1 : 0)
 }

@@ -91,18 +91,11 @@ func sectionedStages<C: RangeReplaceableCollection>(
             let start = sourceSectionStart[s]
             for i in start..<sourceSectionStart[s + 1] {
                 try checkCancellation(cancellation, at: i)
-                let j = Int(elementTarget[i])
-                if j < 0 {
+                if elementTarget[i] < 0 {
                     operations.elementDeleted.append(ElementPath(element: i - start, section: s))
-                    continue
-                }
-                if checkElementMatches && sourceElements[i].differenceIdentifier != targetElements[j].differenceIdentifier {
-                    return nil
-                }
-                indexAfterDeletes[i] = kept
-                kept += 1
-                if !targetElements[j].isContentEqual(to: sourceElements[i]) {
-                    operations.elementUpdated.append(ElementPath(element: i - start, section: s))
+                } else {
+                    indexAfterDeletes[i] = kept
+                    kept += 1
                 }
             }
             survivorCount[s] = Int(kept)
@@ -133,46 +126,53 @@ func sectionedStages<C: RangeReplaceableCollection>(
                 && !targetSections[t].isContentEqual(to: sourceSections[sectionSource[t]])
         }
 
+        // Each surviving section after the deletes, shown by stages 2 and 3 unless the target
+        // is their data: the read that checks a section's matches collects its survivors then.
+        let survivorsShown = operations.showsOwnData(.deletes) || operations.showsOwnData(.sectionInsertsAndMoves)
+        var survivorElements = [[Element]?](repeating: nil, count: sourceSections.count)
+        var survivors = [Section?](repeating: nil, count: sourceSections.count)
+        for s in sourceSections.indices where sectionTarget[s] >= 0 {
+            guard
+                let elements = try readMatches(
+                    sourceSectionStart[s]..<sourceSectionStart[s + 1], section: s, sourceToTarget: elementTarget,
+                    source: sourceElements, target: targetElements, survivorCount: survivorsShown ? survivorCount[s] : nil,
+                    checkingMatches: checkElementMatches, updated: &operations.elementUpdated, cancellation: cancellation)
+            else { return nil }
+            if survivorsShown {
+                survivorElements[s] = elements
+                survivors[s] = Section(source: sourceSections[s], elements: elements)
+            }
+        }
+
         // Stage data, built only for the stages that exist.
-        /// Source section `s` as the stages see it: with its source model and the target
-        /// versions of its matched elements, and its unmatched elements unless they are gone.
-        func sectionData(_ s: Int, keepingUnmatched: Bool) throws -> Section {
+        /// Source section `s` as stage 1 sees it: with its source model, the target versions of
+        /// its matched elements and its unmatched elements.
+        func firstStageSection(_ s: Int) throws -> Section {
             try checkCancellation(cancellation)
             guard sectionTarget[s] >= 0 else { return sourceSections[s] }
             let range = sourceSectionStart[s]..<sourceSectionStart[s + 1]
-            let elements = try stageElements(
-                range, count: keepingUnmatched ? range.count : survivorCount[s], keepingUnmatched: keepingUnmatched,
-                sourceToTarget: elementTarget, source: sourceElements, target: targetElements, cancellation: cancellation)
+            // A section that loses nothing is the same after the deletes: shared.
+            if let survivor = survivors[s], survivorCount[s] == range.count { return survivor }
+            let elements = try firstStageElements(
+                range, sourceToTarget: elementTarget, source: sourceElements, target: targetElements,
+                survivors: survivorElements[s], cancellation: cancellation)
             return Section(source: sourceSections[s], elements: elements)
         }
-
-        // Each surviving section after the deletes, built once and shown again by stage 3 (and
-        // taken from stage 1 when it loses nothing), so those stages share its storage.
-        var survivors = [Section?](repeating: nil, count: sourceSections.count)
-        func survivor(_ s: Int) throws -> Section {
-            if let built = survivors[s] { return built }
-            let built = try sectionData(s, keepingUnmatched: false)
-            survivors[s] = built
-            return built
+        /// Matched source section `s` after the deletes, asked for only by the stages that show it.
+        func survivor(_ s: Int) -> Section {
+            guard let survivor = survivors[s] else { preconditionFailure("survivors are collected where they are shown") }
+            return survivor
         }
         return try assembleStages(operations, target: targetCollection) { stage in
             switch stage {
             case .elementUpdates:
-                return C(
-                    try sourceSections.indices.map { s in
-                        let section = try sectionData(s, keepingUnmatched: true)
-                        // A section that loses nothing is the same after the deletes: shared.
-                        if sectionTarget[s] >= 0 && survivorCount[s] == sourceSectionStart[s + 1] - sourceSectionStart[s] {
-                            survivors[s] = section
-                        }
-                        return section
-                    })
+                return C(try sourceSections.indices.map(firstStageSection))
             case .deletes:
-                return C(try sourceSections.indices.lazy.filter { sectionTarget[$0] >= 0 }.map(survivor))
+                return C(sourceSections.indices.lazy.filter { sectionTarget[$0] >= 0 }.map(survivor))
             case .sectionInsertsAndMoves:
                 return C(
                     try targetSections.indices.map { t -> Section in
-                        if sectionSource[t] >= 0 { return try survivor(sectionSource[t]) }
+                        if sectionSource[t] >= 0 { return survivor(sectionSource[t]) }
                         try checkCancellation(cancellation)
                         return Section(
                             source: targetSections[t],

@@ -22,6 +22,25 @@ struct StagedOperations {
     @usableFromInline var sectionUpdated: [Int] = []
 
     @inlinable init() {}
+
+    /// Whether `stage` has operations, and so a changeset.
+    @inlinable
+    func has(_ stage: Stage) -> Bool {
+        switch stage {
+        case .elementUpdates: !elementUpdated.isEmpty
+        case .deletes: !sectionDeleted.isEmpty || !elementDeleted.isEmpty
+        case .sectionInsertsAndMoves: !sectionInserted.isEmpty || !sectionMoved.isEmpty
+        case .elementInsertsAndMoves: !elementInserted.isEmpty || !elementMoved.isEmpty
+        case .sectionUpdates: !sectionUpdated.isEmpty
+        }
+    }
+
+    /// Whether `stage` has a changeset whose data is its own, not the target: a later stage
+    /// has operations too. It depends on no stage before `stage`.
+    @inlinable
+    func showsOwnData(_ stage: Stage) -> Bool {
+        has(stage) && Stage.allCases.contains { $0.rawValue > stage.rawValue && has($0) }
+    }
 }
 
 /// One of the five stages, in UIKit's order.
@@ -40,15 +59,7 @@ func assembleStages<C: Collection>(
     _ operations: StagedOperations, target: C, data: (Stage) throws -> C
 ) rethrows -> [Changeset<C>] {
     let o = operations
-    let present: [Stage] = Stage.allCases.filter { stage in
-        switch stage {
-        case .elementUpdates: !o.elementUpdated.isEmpty
-        case .deletes: !o.sectionDeleted.isEmpty || !o.elementDeleted.isEmpty
-        case .sectionInsertsAndMoves: !o.sectionInserted.isEmpty || !o.sectionMoved.isEmpty
-        case .elementInsertsAndMoves: !o.elementInserted.isEmpty || !o.elementMoved.isEmpty
-        case .sectionUpdates: !o.sectionUpdated.isEmpty
-        }
-    }
+    let present = Stage.allCases.filter(o.has)
     return try present.map { stage in
         let stageData = stage == present.last ? target : try data(stage)
         switch stage {
@@ -66,31 +77,37 @@ func assembleStages<C: Collection>(
     }
 }
 
-/// The elements of source positions `range` as the first two stages show them: each matched
-/// element in its target version, and each unmatched one as it is while `keepingUnmatched`
-/// (stage 1) or left out (stage 2, after the deletes). `count` is the result's exact size.
-/// A flat list is one range; a sectioned one calls this per surviving section.
+/// The elements of source positions `range` as stage 1 shows them: each matched element in its
+/// target version, each unmatched one as it is. Given the range's `survivors` (its matched
+/// elements' target versions, in order), matched elements are read from them in order rather
+/// than from all over `target`. A flat list is one range; a sectioned one calls this per
+/// surviving section.
 @inlinable
-func stageElements<Element>(
-    _ range: Range<Int>, count: Int, keepingUnmatched: Bool, sourceToTarget: UnsafeBufferPointer<Int32>,
-    source: [Element], target: [Element], cancellation: CoreCancellation?
+func firstStageElements<Element>(
+    _ range: Range<Int>, sourceToTarget: UnsafeBufferPointer<Int32>, source: [Element], target: [Element],
+    survivors: [Element]?, cancellation: CoreCancellation?
 ) throws -> [Element] {
-    try exactArray(count: count) { buffer, initialized in
+    try exactArray(count: range.count) { buffer, initialized in
         try source.withUnsafeBufferPointer { source in
             try target.withUnsafeBufferPointer { target in
-                for start in stride(from: range.lowerBound, to: range.upperBound, by: pollInterval) {
-                    try checkCancellation(cancellation)
-                    for i in start..<min(start + pollInterval, range.upperBound) {
-                        let j = Int(sourceToTarget[i])
-                        if j >= 0 {
-                            precondition(initialized < count, "more survivors than the core reported")
-                            (buffer.baseAddress! + initialized).initialize(to: target[j])
-                        } else if keepingUnmatched {
-                            (buffer.baseAddress! + initialized).initialize(to: source[i])
-                        } else {
-                            continue
+                try (survivors ?? []).withUnsafeBufferPointer { survivors in
+                    var survivor = 0
+                    for start in stride(from: range.lowerBound, to: range.upperBound, by: pollInterval) {
+                        try checkCancellation(cancellation)
+                        for i in start..<min(start + pollInterval, range.upperBound) {
+                            let j = Int(sourceToTarget[i])
+                            let element = buffer.baseAddress! + initialized
+                            if j < 0 {
+                                element.initialize(to: source[i])
+                            } else if survivors.isEmpty {
+                                element.initialize(to: target[j])
+                            } else {
+                                precondition(survivor < survivors.count, "more survivors than the core reported")
+                                element.initialize(to: survivors[survivor])
+                                survivor += 1
+                            }
+                            initialized += 1
                         }
-                        initialized += 1
                     }
                 }
             }
