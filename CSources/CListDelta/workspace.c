@@ -1,11 +1,36 @@
+#if defined(__linux__)
+#define _DEFAULT_SOURCE /* posix_memalign and madvise under -std=c11 */
+#endif
+
 #include "internal.h"
 
 #include <stdlib.h>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+/* The size of a transparent huge page on x86-64 and (with 4 KB pages) ARM64. */
+#define LD_HUGE_PAGE ((size_t)2 << 20)
+
+/* A buffer of at least 8 MB is aligned to a huge page and the kernel is asked to back it with
+ * huge pages (see ld_allocator_t). The advice is only advice: where it is refused, the buffer
+ * is an ordinary one. */
+static void *ld_malloc(void *context, size_t length) {
+    (void)context;
+    if (length < 4 * LD_HUGE_PAGE) return malloc(length);
+    void *memory = NULL;
+    if (posix_memalign(&memory, LD_HUGE_PAGE, length) != 0) return NULL;
+    (void)madvise(memory, length & ~(LD_HUGE_PAGE - 1), MADV_HUGEPAGE);
+    return memory;
+}
+#else
 static void *ld_malloc(void *context, size_t length) {
     (void)context;
     return malloc(length);
 }
+#endif
 
 static void ld_free(void *context, void *pointer, size_t length) {
     (void)context;

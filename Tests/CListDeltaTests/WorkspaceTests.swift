@@ -151,3 +151,48 @@ extension ld_status {
         #expect(self == LD_OK, "status \(String(cString: ld_status_description(self)))", sourceLocation: sourceLocation)
     }
 }
+
+#if os(Linux)
+    import Foundation
+
+    /// On Linux the default allocator asks for transparent huge pages on buffers of 8 MB and
+    /// more. Runs where the kernel grants them on request (`madvise` or `always` in
+    /// /sys/kernel/mm/transparent_hugepage/enabled).
+    @Suite struct HugePageTests {
+        static var kernelGrantsHugePages: Bool {
+            let setting = try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8)
+            return setting.map { $0.contains("[madvise]") || $0.contains("[always]") } ?? false
+        }
+
+        @Test(.enabled(if: kernelGrantsHugePages))
+        func largeWorkspaceBuffersAreBackedByHugePages() throws {
+            let harness = CoreHarness()
+            let count = 2 << 20  // 16 MB a side
+            var source: UnsafeMutablePointer<UInt64>?, target: UnsafeMutablePointer<UInt64>?
+            ld_workspace_identities(harness.workspace, count, count, &source, &target).assertOK()
+            let room = try #require(source)
+            room.initialize(repeating: 1, count: count)
+            let backed = try hugePageBytes(ofMappingHolding: UnsafeRawPointer(room))
+            #expect(backed >= 8 << 20, "only \(backed) bytes of a 16 MB buffer are on huge pages")
+        }
+
+        /// The `AnonHugePages` of the mapping in /proc/self/smaps that holds `address`. The file
+        /// is read to its end: it reports a size of 0, so `String(contentsOfFile:)` reads one chunk.
+        func hugePageBytes(ofMappingHolding address: UnsafeRawPointer) throws -> Int {
+            let file = try #require(FileHandle(forReadingAtPath: "/proc/self/smaps"))
+            let smaps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+            let target = UInt(bitPattern: address)
+            var inside = false
+            for line in smaps.split(separator: "\n") {
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                if let range = fields.first, range.contains("-"), !range.hasSuffix(":") {
+                    let bounds = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
+                    inside = bounds.count == 2 && bounds[0] <= target && target < bounds[1]
+                } else if inside, fields.first == "AnonHugePages:", fields.count >= 2, let kilobytes = Int(fields[1]) {
+                    return kilobytes * 1_024
+                }
+            }
+            return 0
+        }
+    }
+#endif
