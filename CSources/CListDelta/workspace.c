@@ -14,12 +14,12 @@
 /* The size of a transparent huge page on x86-64 and (with 4 KB pages) ARM64. */
 #define LD_HUGE_PAGE ((size_t)2 << 20)
 
-/* A buffer of at least 8 MB is aligned to a huge page and the kernel is asked to back it with
+/* A buffer of at least 32 MB is aligned to a huge page and the kernel is asked to back it with
  * huge pages (see ld_allocator_t). The advice is only advice: where it is refused, the buffer
  * is an ordinary one. */
 static void *ld_malloc(void *context, size_t length) {
     (void)context;
-    if (length < 4 * LD_HUGE_PAGE) return malloc(length);
+    if (length < 16 * LD_HUGE_PAGE) return malloc(length);
     void *memory = NULL;
     if (posix_memalign(&memory, LD_HUGE_PAGE, length) != 0) return NULL;
     (void)madvise(memory, length & ~(LD_HUGE_PAGE - 1), MADV_HUGEPAGE);

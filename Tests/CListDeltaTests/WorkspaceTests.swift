@@ -155,7 +155,7 @@ extension ld_status {
 #if os(Linux)
     import Foundation
 
-    /// On Linux the default allocator asks for transparent huge pages on buffers of 8 MB and
+    /// On Linux the default allocator asks for transparent huge pages on buffers of 32 MB and
     /// more. Runs where the kernel grants them on request (`madvise` or `always` in
     /// /sys/kernel/mm/transparent_hugepage/enabled).
     @Suite struct HugePageTests {
@@ -167,13 +167,13 @@ extension ld_status {
         @Test(.enabled(if: kernelGrantsHugePages))
         func largeWorkspaceBuffersAreBackedByHugePages() throws {
             let harness = CoreHarness()
-            let count = 2 << 20  // 16 MB a side
+            let count = 5 << 20  // 40 MB a side
             var source: UnsafeMutablePointer<UInt64>?, target: UnsafeMutablePointer<UInt64>?
             ld_workspace_identities(harness.workspace, count, count, &source, &target).assertOK()
             let room = try #require(source)
             room.initialize(repeating: 1, count: count)
             let backed = try hugePageBytes(ofMappingHolding: UnsafeRawPointer(room))
-            #expect(backed >= 8 << 20, "only \(backed) bytes of a 16 MB buffer are on huge pages")
+            #expect(backed >= 32 << 20, "only \(backed) bytes of a 40 MB buffer are on huge pages")
         }
 
         /// The `AnonHugePages` of the mapping in /proc/self/smaps that holds `address`. The file

@@ -69,10 +69,12 @@ const char *ld_hash64_backend(void);
  * @brief Where a workspace or token gets its memory. Pass NULL anywhere for malloc/free.
  * @note @c allocate returns NULL on failure; @c deallocate receives the length that was
  *       allocated. Tests inject failures and count live bytes through this.
- * @note On Linux the default (NULL) allocator aligns each buffer of 8 MB or more to 2 MB with
- *       posix_memalign and advises the kernel to back it with transparent huge pages
- *       (MADV_HUGEPAGE; ignored where the kernel's setting is `never`): a first diff of millions
- *       of elements then faults once per 2 MB, not per 4 KB, and misses the TLB less.
+ * @note On Linux the default (NULL) allocator aligns each buffer of 32 MB or more (lists of
+ *       about 4 million elements) to 2 MB with posix_memalign and advises the kernel to back it
+ *       with transparent huge pages (MADV_HUGEPAGE; ignored where the kernel's setting is
+ *       `never`): a first diff of that size then faults once per 2 MB, not per 4 KB. A fault
+ *       cannot be interrupted, so a cancel that arrives during one waits for it: on a cold
+ *       workspace, polling can lag by one 2 MB fault.
  */
 typedef struct ld_allocator {
     void *(*allocate)(void *context, size_t length);
