@@ -22,12 +22,15 @@ func flatStages<C: RangeReplaceableCollection>(
             operations.elementInserted = try mapPolling(diff.inserted, cancellation) {
                 ElementPath(element: Int($0), section: section)
             }
-            let deleted = diff.deleted
-            operations.elementMoved = try mapPolling(diff.moved, cancellation) { pair in
-                let afterDeletes = Int(pair.source) - countBelow(pair.source, in: deleted)
-                return (
-                    ElementPath(element: afterDeletes, section: section), ElementPath(element: Int(pair.target), section: section)
-                )
+            if !diff.moved.isEmpty {
+                let afterDeletes = try PositionsAfterDeletes(
+                    deleted: diff.deleted, sourceCount: source.count, cancellation: cancellation)
+                operations.elementMoved = try mapPolling(diff.moved, cancellation) { pair in
+                    (
+                        ElementPath(element: afterDeletes.position(of: pair.source), section: section),
+                        ElementPath(element: Int(pair.target), section: section)
+                    )
+                }
             }
             // The read that checks the matches collects the survivors when the deletes stage
             // shows them.
@@ -55,18 +58,4 @@ func flatStages<C: RangeReplaceableCollection>(
     } replacingAll: {
         Array(StagedChangeset(replacing: sourceCollection, with: targetCollection, section: section))
     }
-}
-
-/// How many values of the ascending `sorted` are below `value`. Every step is the same few
-/// instructions whatever the comparison gives, so that a search costs no mispredicted branches.
-@inlinable
-func countBelow<S: RandomAccessCollection<Int32>>(_ value: Int32, in sorted: S) -> Int where S.Index == Int {
-    guard !sorted.isEmpty else { return 0 }
-    var low = sorted.startIndex, length = sorted.count  // the answer lies in low...low + length
-    while length > 1 {
-        let half = length / 2
-        low = sorted[low + half] < value ? low + half : low
-        length -= half
-    }
-    return low - sorted.startIndex + (sorted[low] < value ? 1 : 0)
 }

@@ -118,8 +118,10 @@ func sectionedStages<C: RangeReplaceableCollection>(
 
         operations.sectionDeleted = sectionDiff.deleted.map(Int.init)
         operations.sectionInserted = sectionDiff.inserted.map(Int.init)
+        let sectionsAfterDeletes = try PositionsAfterDeletes(
+            deleted: sectionDiff.deleted, sourceCount: sourceSections.count, cancellation: cancellation)
         operations.sectionMoved = sectionDiff.moved.map { pair in
-            (source: Int(pair.source) - countBelow(pair.source, in: sectionDiff.deleted), target: Int(pair.target))
+            (source: sectionsAfterDeletes.position(of: pair.source), target: Int(pair.target))
         }
         operations.sectionUpdated = targetSections.indices.filter { t in
             sectionUpdates == .reloaded && sectionSource[t] >= 0
