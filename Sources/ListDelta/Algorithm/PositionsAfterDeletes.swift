@@ -1,38 +1,37 @@
 /// Where each source position lands once the deletes are done, in constant time per query:
-/// a bit per source position marking the deleted ones, and how many were deleted before each
-/// 64-bit word of them. A move's source is given at that position, and a list moves many
+/// for each 64 source positions, a word of bits marking the deleted ones beside how many were
+/// deleted before them. A move's source is given at that position, and a list moves many
 /// elements, so this beats a binary search of the deletes per move.
 @usableFromInline
 struct PositionsAfterDeletes {
-    @usableFromInline let deletedBits: [UInt64]
-    @usableFromInline let deletedBeforeWord: [Int32]
+    /// Word pairs, one allocation: the deleted bits of positions 64w ..< 64w + 64 at 2w, the
+    /// count of deleted positions below 64w at 2w + 1.
+    @usableFromInline let words: [UInt64]
 
     /// - Parameter deleted: the deleted source positions, each below `sourceCount`.
     /// - Throws: `CancellationError` once `cancellation` is cancelled.
     @inlinable
     init<Deleted: Collection<Int32>>(deleted: Deleted, sourceCount: Int, cancellation: CoreCancellation?) throws {
-        let wordCount = (sourceCount + 63) / 64
-        var bits = [UInt64](repeating: 0, count: wordCount)
+        let blockCount = (sourceCount + 63) / 64
+        var words = [UInt64](repeating: 0, count: 2 * blockCount)
         for (index, position) in deleted.enumerated() {
             try checkCancellation(cancellation, at: index)
-            bits[Int(position) >> 6] |= 1 << (UInt64(position) & 63)
+            words[2 * (Int(position) >> 6)] |= 1 << (UInt64(position) & 63)
         }
-        var before = [Int32](repeating: 0, count: wordCount)
-        var total: Int32 = 0
-        for word in 0..<wordCount {
-            try checkCancellation(cancellation, at: word)
-            before[word] = total
-            total += Int32(bits[word].nonzeroBitCount)
+        var total: UInt64 = 0
+        for block in 0..<blockCount {
+            try checkCancellation(cancellation, at: block)
+            words[2 * block + 1] = total
+            total += UInt64(words[2 * block].nonzeroBitCount)
         }
-        deletedBits = bits
-        deletedBeforeWord = before
+        self.words = words
     }
 
     /// The position of the surviving source element at `source` after the deletes.
     @inlinable
     func position(of source: Int32) -> Int {
-        let word = Int(source) >> 6
-        let deletedInWord = deletedBits[word] & ((1 << (UInt64(source) & 63)) - 1)
-        return Int(source) - Int(deletedBeforeWord[word]) - deletedInWord.nonzeroBitCount
+        let block = Int(source) >> 6
+        let deletedInBlock = words[2 * block] & ((1 << (UInt64(source) & 63)) - 1)
+        return Int(source) - Int(words[2 * block + 1]) - deletedInBlock.nonzeroBitCount
     }
 }
