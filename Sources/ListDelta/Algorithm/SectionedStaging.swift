@@ -170,7 +170,10 @@ func sectionedStages<C: RangeReplaceableCollection>(
             case .elementUpdates:
                 return C(try sourceSections.indices.map(firstStageSection))
             case .deletes:
-                return C(sourceSections.indices.lazy.filter { sectionTarget[$0] >= 0 }.map(survivor))
+                var matched: [Section] = []
+                matched.reserveCapacity(sourceSections.count - sectionDiff.deleted.count)
+                for s in sourceSections.indices where sectionTarget[s] >= 0 { matched.append(survivor(s)) }
+                return C(matched)
             case .sectionInsertsAndMoves:
                 return C(
                     try targetSections.indices.map { t -> Section in
