@@ -22,16 +22,9 @@ func flatStages<C: RangeReplaceableCollection>(
             operations.elementInserted = try mapPolling(diff.inserted, cancellation) {
                 ElementPath(element: Int($0), section: section)
             }
-            if !diff.moved.isEmpty {
-                let afterDeletes = try PositionsAfterDeletes(
-                    deleted: diff.deleted, sourceCount: source.count, cancellation: cancellation)
-                operations.elementMoved = try mapPolling(diff.moved, cancellation) { pair in
-                    (
-                        ElementPath(element: afterDeletes.position(of: pair.source), section: section),
-                        ElementPath(element: Int(pair.target), section: section)
-                    )
-                }
-            }
+            operations.elementMoved = try mapMovesAfterDeletes(
+                diff.moved, deleted: diff.deleted, sourceCount: source.count, cancellation: cancellation
+            ) { (ElementPath(element: $0, section: section), ElementPath(element: $1, section: section)) }
             // The read that checks the matches collects the survivors when the deletes stage
             // shows them.
             let survivorsShown = operations.showsOwnData(.deletes)

@@ -35,3 +35,17 @@ struct PositionsAfterDeletes {
         return Int(source) - Int(words[2 * block + 1]) - deletedInBlock.nonzeroBitCount
     }
 }
+
+/// `transform` of each move of `moved`, given its source's position after the deletes and its
+/// target; the positions are worked out only when something moves.
+///
+/// - Throws: `CancellationError` once `cancellation` is cancelled.
+@inlinable
+func mapMovesAfterDeletes<Moves: RandomAccessCollection<IndexPair>, Deleted: Collection<Int32>, T>(
+    _ moved: Moves, deleted: Deleted, sourceCount: Int, cancellation: CoreCancellation?,
+    _ transform: (_ source: Int, _ target: Int) -> T
+) throws -> [T] {
+    guard !moved.isEmpty else { return [] }
+    let afterDeletes = try PositionsAfterDeletes(deleted: deleted, sourceCount: sourceCount, cancellation: cancellation)
+    return try mapPolling(moved, cancellation) { pair in transform(afterDeletes.position(of: pair.source), Int(pair.target)) }
+}

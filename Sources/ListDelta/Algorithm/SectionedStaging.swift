@@ -118,11 +118,9 @@ func sectionedStages<C: RangeReplaceableCollection>(
 
         operations.sectionDeleted = sectionDiff.deleted.map(Int.init)
         operations.sectionInserted = sectionDiff.inserted.map(Int.init)
-        let sectionsAfterDeletes = try PositionsAfterDeletes(
-            deleted: sectionDiff.deleted, sourceCount: sourceSections.count, cancellation: cancellation)
-        operations.sectionMoved = sectionDiff.moved.map { pair in
-            (source: sectionsAfterDeletes.position(of: pair.source), target: Int(pair.target))
-        }
+        operations.sectionMoved = try mapMovesAfterDeletes(
+            sectionDiff.moved, deleted: sectionDiff.deleted, sourceCount: sourceSections.count, cancellation: cancellation
+        ) { (source: $0, target: $1) }
         operations.sectionUpdated = targetSections.indices.filter { t in
             sectionUpdates == .reloaded && sectionSource[t] >= 0
                 && !targetSections[t].isContentEqual(to: sourceSections[sectionSource[t]])
