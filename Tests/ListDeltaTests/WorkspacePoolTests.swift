@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -21,9 +22,23 @@ import Testing
         ) { _ in try body() }
     }
 
+    /// A monotonic clock the test moves by hand.
+    private final class ManualClock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var nanoseconds: UInt64
+
+        init(seconds: Double) { nanoseconds = UInt64(seconds * 1e9) }
+
+        func advance(seconds: Double) { lock.withLock { nanoseconds += UInt64(seconds * 1e9) } }
+
+        func read() -> UInt64 { lock.withLock { nanoseconds } }
+    }
+
     @Test func repeatedLargeDiffsReuseOneWarmWorkspace() throws {
         var random = SplitMix64(seed: 31)
-        let pool = WorkspacePool(smallBytes: 1 << 16, largeRetention: 600)
+        // A machine booted a few seconds ago: its clock reads less than the retention.
+        let clock = ManualClock(seconds: 3)
+        let pool = WorkspacePool(smallBytes: 1 << 16, largeRetention: 600, clock: clock.read)
         try diff(large, large.reversed(), in: pool)
         let warm = pool.idleBytes
         #expect(warm > 1 << 20, "a 100,000-element diff holds megabytes: \(warm)")
@@ -33,6 +48,13 @@ import Testing
         }
         pool.trim()
         #expect(pool.idleBytes == warm, "recently used: still warm")
+        clock.advance(seconds: 599)
+        pool.trim()
+        #expect(pool.idleBytes == warm, "idle for less than the retention: still warm")
+        clock.advance(seconds: 1)
+        pool.trim()
+        #expect(pool.idleBytes == 0, "idle for the retention: trimmed")
+        try diff(large, large.reversed(), in: pool)
         pool.purge()
         #expect(pool.idleBytes == 0)
         try diff([1, 2, 3], [3, 1], in: pool)

@@ -64,13 +64,17 @@ final class WorkspacePool: @unchecked Sendable {
 
     private struct Idle {
         var workspace: OpaquePointer
-        var since: DispatchTime
+        /// The clock's reading when the workspace went idle.
+        var since: UInt64
     }
 
     /// Idle workspaces kept at most; more concurrent diffs create and free their own.
     private let idleLimit: Int
     private let smallBytes: Int
     private let largeRetention: TimeInterval
+    /// Monotonic nanoseconds; only differences of two readings mean anything (a machine booted
+    /// a minute ago reads small values).
+    private let clock: @Sendable () -> UInt64
     private let lock = NSLock()
     private var idle: [Idle] = []
     #if canImport(Darwin)
@@ -80,11 +84,15 @@ final class WorkspacePool: @unchecked Sendable {
     private let trimTimer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
 
     /// A pool keeping at most `idleLimit` idle workspaces, those holding over `smallBytes`
-    /// only for `largeRetention` seconds after their last diff.
-    init(idleLimit: Int = 4, smallBytes: Int = 8 << 20, largeRetention: TimeInterval = 5) {
+    /// only for `largeRetention` seconds after their last diff, as `clock` measures time.
+    init(
+        idleLimit: Int = 4, smallBytes: Int = 8 << 20, largeRetention: TimeInterval = 5,
+        clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+    ) {
         self.idleLimit = idleLimit
         self.smallBytes = smallBytes
         self.largeRetention = largeRetention
+        self.clock = clock
         trimTimer.setEventHandler { [weak self] in self?.trim() }
         trimTimer.schedule(deadline: .distantFuture)
         trimTimer.activate()
@@ -122,10 +130,10 @@ final class WorkspacePool: @unchecked Sendable {
 
     /// Gives back the memory of large workspaces idle for longer than `largeRetention`.
     func trim() {
-        let oldest = DispatchTime.now().uptimeNanoseconds &- UInt64(largeRetention * 1e9)
+        let now = clock(), retention = UInt64(largeRetention * 1e9)
         lock.withLock {
             for entry in idle
-            where entry.since.uptimeNanoseconds <= oldest
+            where now >= entry.since && now - entry.since >= retention
                 && ld_workspace_bytes_held(entry.workspace) > smallBytes
             {
                 ld_workspace_reset(entry.workspace)
@@ -146,7 +154,7 @@ final class WorkspacePool: @unchecked Sendable {
         let isLarge = ld_workspace_bytes_held(workspace) > smallBytes
         let kept = lock.withLock { () -> Bool in
             guard idle.count < idleLimit else { return false }
-            idle.append(Idle(workspace: workspace, since: .now()))
+            idle.append(Idle(workspace: workspace, since: clock()))
             return true
         }
         guard kept else { return ld_workspace_free(workspace) }
