@@ -32,6 +32,45 @@ struct CollidingItem: Differentiable, Equatable {
     func isContentEqual(to source: CollidingItem) -> Bool { true }
 }
 
+/// A lawful identifier with a weak hash: `buckets` hash values shared by all its values.
+struct FewHashesIdentifier: Hashable {
+    var value: Int
+    var buckets: Int
+    func hash(into hasher: inout Hasher) { hasher.combine(value % buckets) }
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
+}
+
+/// An item whose identifier hashes weakly but lawfully, with content that may change.
+struct WeakHashItem: Differentiable, Equatable {
+    var value: Int
+    var content = 0
+    var buckets: Int
+    var differenceIdentifier: FewHashesIdentifier { FewHashesIdentifier(value: value, buckets: buckets) }
+    func isContentEqual(to source: WeakHashItem) -> Bool { content == source.content }
+}
+
+/// An identifier whose `==` breaks one law: `unequalToItself` values are not equal to
+/// themselves (as `Double.nan`), and `lopsided` ones equal their successor one way only.
+struct UnlawfulIdentifier: Hashable {
+    enum Law { case reflexivity, symmetry }
+    var value: Int
+    var broken: Law
+    func hash(into hasher: inout Hasher) {}
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        switch lhs.broken {
+        case .reflexivity: lhs.value == rhs.value && lhs.value % 7 != 3
+        case .symmetry: lhs.value == rhs.value || lhs.value + 1 == rhs.value
+        }
+    }
+}
+
+struct UnlawfulItem: Differentiable, Equatable {
+    var value: Int
+    var broken: UnlawfulIdentifier.Law
+    var differenceIdentifier: UnlawfulIdentifier { UnlawfulIdentifier(value: value, broken: broken) }
+    func isContentEqual(to source: UnlawfulItem) -> Bool { true }
+}
+
 /// An identifier that breaks `Hashable`'s contract: one hash for all, and an `==` that answers
 /// at random (from a seeded generator, so a failure replays).
 struct LawlessIdentifier: Hashable {
@@ -75,13 +114,55 @@ struct LawlessItem: Differentiable, Equatable {
         #expect(staged.reduce(0) { $0 + $1.elementInserted.count } == 20)
     }
 
-    @Test func identifiersHashingAlikeBeyondTheBudgetReplaceTheList() {
-        // Every one of 10,000 distinct identifiers hashes alike: numbering them would take 25
-        // million comparisons, so the diff replaces the list instead, in linear time.
-        let source = (0..<5_000).map(CollidingItem.init), target = (2_500..<7_500).map(CollidingItem.init)
+    /// A `Hashable` with a constant hash, or one spreading 20,000 values over five hash values,
+    /// is lawful: it gets the same minimal changesets as integer identifiers, updates included,
+    /// for either algorithm.
+    @Test(arguments: [(2_000, 1), (20_000, 5)])
+    func lawfulIdentifiersWithWeakHashesGetTheExactDiff(count: Int, buckets: Int) throws {
+        var random = SplitMix64(seed: UInt64(count + buckets))
+        let source = (0..<count).map { Item(id: $0) }
+        // 10% deleted, 10% inserted, 1% moved, 10% of the rest edited.
+        var target = source.filter { _ in random.bounded(10) != 0 }
+        for id in count..<count + count / 10 { target.insert(Item(id: id), at: random.bounded(target.count + 1)) }
+        for _ in 0..<count / 100 { target.insert(target.remove(at: random.bounded(target.count)), at: random.bounded(target.count)) }
+        for index in target.indices where random.bounded(10) == 0 { target[index].content = 1 }
+        func weak(_ items: [Item]) -> [WeakHashItem] {
+            items.map { WeakHashItem(value: $0.id, content: $0.content, buckets: buckets) }
+        }
+        for algorithm in [DiffAlgorithm.heckel, .longestCommonSubsequence()] {
+            let exact = try StagedChangeset(source: source, target: target, algorithm: algorithm)
+            let weakSource = weak(source), weakTarget = weak(target)
+            let staged = try StagedChangeset(source: weakSource, target: weakTarget, algorithm: algorithm)
+            expectValidStages(staged, from: weakSource, to: weakTarget, "\(buckets) hash values, \(algorithm)")
+            #expect(staged.map(\.elementDeleted) == exact.map(\.elementDeleted), "\(algorithm)")
+            #expect(staged.map(\.elementInserted) == exact.map(\.elementInserted), "\(algorithm)")
+            #expect(staged.map(\.elementUpdated) == exact.map(\.elementUpdated), "\(algorithm)")
+            #expect(staged.map(\.elementMoved.count) == exact.map(\.elementMoved.count), "\(algorithm)")
+            #expect(exact.reduce(0) { $0 + $1.elementUpdated.count } > 0)
+        }
+    }
+
+    /// The exact diff of a weak hash keeps the LCS's edit budget.
+    @Test func weakHashesKeepTheEditBudget() {
+        let source = (0..<2_000).map { WeakHashItem(value: $0, buckets: 1) }
+        let target = Array(source.dropFirst(100)) + (5_000..<5_100).map { WeakHashItem(value: $0, buckets: 1) }
+        #expect(throws: ListDeltaError.editBudgetExceeded(budget: 150)) {
+            try StagedChangeset(source: source, target: target, algorithm: .longestCommonSubsequence(editBudget: 150))
+        }
+        #expect(throws: Never.self) {
+            try StagedChangeset(source: source, target: target, algorithm: .longestCommonSubsequence(editBudget: 200))
+        }
+    }
+
+    /// Only an `==` seen to break its laws replaces the list, still as valid batches.
+    @Test(arguments: [UnlawfulIdentifier.Law.reflexivity, .symmetry])
+    func identifiersBreakingEqualityReplaceTheList(law: UnlawfulIdentifier.Law) {
+        let source = (0..<300).map { UnlawfulItem(value: $0, broken: law) }
+        let target = (50..<350).reversed().map { UnlawfulItem(value: $0, broken: law) }
         let staged = StagedChangeset(source: source, target: target)
-        expectValidStages(staged, from: source, to: target, "colliding, beyond the budget")
-        #expect(staged.reduce(0) { $0 + $1.elementDeleted.count } == 5_000)
+        expectValidStages(staged, from: source, to: target, "unlawful ==, \(law)")
+        #expect(staged.reduce(0) { $0 + $1.elementDeleted.count } == source.count)
+        #expect(staged.reduce(0) { $0 + $1.elementInserted.count } == target.count)
     }
 
     @Test func stringUUIDAndDataIdentifiersMatchByValue() {

@@ -12,7 +12,7 @@ func flatStages<C: RangeReplaceableCollection>(
 ) throws -> [Changeset<C>] where C.Element: Differentiable {
     let source = Array(sourceCollection), target = Array(targetCollection)
     return try retryingCollisions { scheme -> [Changeset<C>]? in
-        let checkMatches = matchesNeedChecking(C.Element.self, scheme: scheme)
+        let checkMatches = matchesNeedChecking(C.Element.self)
         return try withIdentityDiff(source, target, scheme: scheme, algorithm: algorithm, cancellation: cancellation) { diff in
             let sourceToTarget = diff.sourceToTarget
             var operations = StagedOperations()

@@ -161,15 +161,15 @@ func hashData(_ data: Data) -> UInt64 {
 enum IdentityScheme: Sendable {
     /// `identity(of:)`: fast, but a hashed identifier's match must be checked with `==`.
     case fast
-    /// Numbers from ``IdentifierNumbering``: exact for every identifier type; the fallback
-    /// after a 64-bit collision. Throws ``IdentifiersHashAlike`` when numbering cannot finish in
-    /// linear time.
+    /// Numbers from ``IdentifierNumbering``: exact for every identifier type whose `==` keeps
+    /// its laws; the fallback after a 64-bit collision. Throws ``IdentifiersUnlawful`` when `==`
+    /// is seen to break them.
     case numbered
 }
 
 /// Diffs `source` against `target` by identifier with the core, handing the result to `body`.
 ///
-/// - Throws: ``IdentifiersHashAlike`` (``IdentityScheme/numbered`` only), and what
+/// - Throws: ``IdentifiersUnlawful`` (``IdentityScheme/numbered`` only), and what
 ///   `withCoreDiff` and `body` throw.
 /// - Complexity: O(*n* + *m*) expected for Heckel, plus the core's moves step.
 @inlinable
@@ -194,23 +194,24 @@ func withIdentityDiff<Element: ContentIdentifiable, R>(
             },
             algorithm: algorithm, cancellation: cancellation, groups: groups, body)
     case .numbered:
-        var numbering = IdentifierNumbering<Element.DifferenceIdentifier>(elementCount: source.count + target.count)
+        var numbering = IdentifierNumbering<Element.DifferenceIdentifier>(
+            elementCount: source.count + target.count, cancellation: cancellation)
         return try withCoreDiff(
             sourceCount: source.count, targetCount: target.count,
             identities: { sourceNumbers, targetNumbers, _ in
-                try mapPolling(source, into: sourceNumbers, cancellation) { numbering.number($0.differenceIdentifier) }
-                try mapPolling(target, into: targetNumbers, cancellation) { numbering.number($0.differenceIdentifier) }
-                if numbering.isExhausted { throw IdentifiersHashAlike() }
+                try mapPolling(source, into: sourceNumbers, cancellation) { try numbering.number($0.differenceIdentifier) }
+                try mapPolling(target, into: targetNumbers, cancellation) { try numbering.number($0.differenceIdentifier) }
             },
             algorithm: algorithm, cancellation: cancellation, groups: groups, body)
     }
 }
 
-/// Whether matches made under `scheme` must be checked with `==`: only hashed identities can
-/// collide. Callers check every match in the pass that also compares content, and diff again
-/// with ``IdentityScheme/numbered`` when a check fails, so a collision can never pair two
-/// different elements.
+/// Whether matches must be checked with `==`: all but those of exact identities.
+/// Callers check every match in the pass that also compares content. A failed check under
+/// ``IdentityScheme/fast`` is a hash collision, and the diff runs again numbered, so a
+/// collision can never pair two different elements; under ``IdentityScheme/numbered`` it shows
+/// an `==` that changed its answer, and the diff replaces the list.
 @inlinable
-func matchesNeedChecking<Element: ContentIdentifiable>(_: Element.Type, scheme: IdentityScheme) -> Bool {
-    scheme == .fast && !identityIsExact(Element.DifferenceIdentifier.self)
+func matchesNeedChecking<Element: ContentIdentifiable>(_: Element.Type) -> Bool {
+    !identityIsExact(Element.DifferenceIdentifier.self)
 }

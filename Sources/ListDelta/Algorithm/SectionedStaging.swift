@@ -45,7 +45,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
 ) throws -> [Changeset<C>]? where C.Element: DifferentiableSection {
     typealias Section = C.Element
     typealias Element = Section.Collection.Element
-    let checkSectionMatches = matchesNeedChecking(Section.self, scheme: scheme)
+    let checkSectionMatches = matchesNeedChecking(Section.self)
     let matchedSections: SectionMatch? = try withIdentityDiff(
         sourceSections, targetSections, scheme: scheme,
         algorithm: algorithm, cancellation: cancellation
@@ -73,7 +73,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
         let t = Int(targetGroups[j])
         return ElementPath(element: j - targetSectionStart[t], section: t)
     }
-    let checkElementMatches = matchesNeedChecking(Element.self, scheme: scheme)
+    let checkElementMatches = matchesNeedChecking(Element.self)
     let staged: [Changeset<C>]? = try withIdentityDiff(
         sourceElements, targetElements, scheme: scheme,
         algorithm: algorithm, cancellation: cancellation,

@@ -116,14 +116,15 @@ func firstStageElements<Element>(
 }
 
 /// Runs a diff attempt on hashed identities and, after two different identifiers shared a
-/// 64-bit identity (the attempt returns nil), again on exact numbers; when an identifier type
-/// cannot be numbered in linear time, returns `replacingAll()`. Staging never sees a collision.
+/// 64-bit identity (the attempt returns nil), again on exact numbers. Returns `replacingAll()`
+/// only for an identifier type whose `==` is seen to break its laws: numbering throws
+/// ``IdentifiersUnlawful``, or a numbered match fails its check. Staging never sees a collision.
 @inlinable
 func retryingCollisions<R>(_ attempt: (IdentityScheme) throws -> R?, replacingAll: () -> R) throws -> R {
     if let result = try attempt(.fast) { return result }
     do {
-        return try attempt(.numbered) ?? replacingAll()  // numbered identities never collide
-    } catch is IdentifiersHashAlike {
+        return try attempt(.numbered) ?? replacingAll()
+    } catch is IdentifiersUnlawful {
         return replacingAll()
     }
 }
