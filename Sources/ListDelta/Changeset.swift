@@ -22,9 +22,13 @@ public struct Changeset<Collection: Swift.Collection> {
     public var elementUpdated: [ElementPath]
     /// Moved elements: from before the batch, to after it.
     public var elementMoved: [(source: ElementPath, target: ElementPath)]
+    /// Whether the batch belongs to a flat list or to a list of sections: set by whoever made
+    /// it (the overload a caller chose), never guessed from the element type.
+    @usableFromInline var layout: ListLayout
 
-    /// A batch that installs `data` and performs the given operations; every list defaults to
-    /// empty.
+    /// A batch of a flat list that installs `data` and performs the given operations; every
+    /// list defaults to empty. The flat list is the one section of a view that the batch's
+    /// paths name.
     public init(
         data: Collection,
         sectionDeleted: [Int] = [],
@@ -36,7 +40,28 @@ public struct Changeset<Collection: Swift.Collection> {
         elementUpdated: [ElementPath] = [],
         elementMoved: [(source: ElementPath, target: ElementPath)] = []
     ) {
+        self.init(
+            data: data, layout: .flat(section: nil), sectionDeleted: sectionDeleted, sectionInserted: sectionInserted,
+            sectionUpdated: sectionUpdated, sectionMoved: sectionMoved, elementDeleted: elementDeleted,
+            elementInserted: elementInserted, elementUpdated: elementUpdated, elementMoved: elementMoved)
+    }
+
+    /// A batch of a list laid out as `layout`.
+    @inlinable
+    init(
+        data: Collection,
+        layout: ListLayout,
+        sectionDeleted: [Int] = [],
+        sectionInserted: [Int] = [],
+        sectionUpdated: [Int] = [],
+        sectionMoved: [(source: Int, target: Int)] = [],
+        elementDeleted: [ElementPath] = [],
+        elementInserted: [ElementPath] = [],
+        elementUpdated: [ElementPath] = [],
+        elementMoved: [(source: ElementPath, target: ElementPath)] = []
+    ) {
         self.data = data
+        self.layout = layout
         self.sectionDeleted = sectionDeleted
         self.sectionInserted = sectionInserted
         self.sectionUpdated = sectionUpdated
@@ -68,6 +93,37 @@ public struct Changeset<Collection: Swift.Collection> {
 
     /// Whether the batch performs any operation.
     public var hasChanges: Bool { changeCount > 0 }
+}
+
+extension Changeset where Collection.Element: DifferentiableSection {
+    /// A batch of a list of sections that installs `data` and performs the given operations;
+    /// every list defaults to empty.
+    public init(
+        data: Collection,
+        sectionDeleted: [Int] = [],
+        sectionInserted: [Int] = [],
+        sectionUpdated: [Int] = [],
+        sectionMoved: [(source: Int, target: Int)] = [],
+        elementDeleted: [ElementPath] = [],
+        elementInserted: [ElementPath] = [],
+        elementUpdated: [ElementPath] = [],
+        elementMoved: [(source: ElementPath, target: ElementPath)] = []
+    ) {
+        self.init(
+            data: data, layout: .sectioned, sectionDeleted: sectionDeleted, sectionInserted: sectionInserted,
+            sectionUpdated: sectionUpdated, sectionMoved: sectionMoved, elementDeleted: elementDeleted,
+            elementInserted: elementInserted, elementUpdated: elementUpdated, elementMoved: elementMoved)
+    }
+}
+
+/// How a changeset's list is laid out.
+@usableFromInline
+enum ListLayout: Hashable, Sendable {
+    /// A flat list, shown as one section of a view: `section`, or for a batch built by hand
+    /// (nil), the section its paths name.
+    case flat(section: Int?)
+    /// A list of sections.
+    case sectioned
 }
 
 extension Changeset: Equatable where Collection: Equatable {

@@ -156,11 +156,11 @@ extension StagedChangeset where Collection: RangeReplaceableCollection {
     /// - Complexity: O(*n* + *m* + *k*) per stage, for *k* operations.
     public func positions(from source: Collection) throws -> ListPositions<Collection> {
         let target = last?.data ?? source
-        let sectioned = ExpectedCounts.sectionElementCounts(source) != nil
-        func counts(_ list: Collection) -> [Int] { ExpectedCounts.sectionElementCounts(list) ?? [list.count] }
+        let layout = first?.layout ?? .flat(section: nil)
+        func counts(_ list: Collection) -> [Int] { layout == .sectioned ? sectionElementCounts(list) : [list.count] }
         var tracer = PositionTracer(counts: counts(source))
         for changeset in self {
-            let batch = sectioned ? BatchUpdate(changeset) : try BatchUpdate(changeset).inSectionZero()
+            let batch = layout == .sectioned ? BatchUpdate(changeset) : try BatchUpdate(changeset).inSectionZero(layout: layout)
             try tracer.perform(batch, countsAfter: counts(changeset.data))
         }
         return tracer.positions(source: source, target: target)
@@ -185,30 +185,10 @@ struct PositionTracer {
     }
 
     mutating func perform(_ batch: BatchUpdate, countsAfter: [Int]) throws {
-        try BatchUpdateValidator.validate(
-            batch, elementCountsBefore: elements.map(\.count), elementCountsAfter: countsAfter)
+        elements = try ListDelta.perform(batch, on: elements, countsAfter: countsAfter, replacingReloaded: false) { _ in -1 }
         let origins = BatchUpdateValidator.sectionOrigins(
-            of: batch, sectionsBefore: elements.count, sectionsAfter: countsAfter.count)
-        var leaving = elements.map { [Bool](repeating: false, count: $0.count) }
-        for path in batch.deletedElements { leaving[path.section][path.element] = true }
-        for move in batch.movedElements { leaving[move.source.section][move.source.element] = true }
-        var placed = countsAfter.map { [Int?](repeating: nil, count: $0) }
-        for path in batch.insertedElements { placed[path.section][path.element] = -1 }
-        for move in batch.movedElements {
-            placed[move.target.section][move.target.element] = elements[move.source.section][move.source.element]
-        }
-        var nextSections: [Int] = [], nextElements: [[Int]] = []
-        for (t, origin) in origins.enumerated() {
-            guard let s = origin else {
-                nextSections.append(-1)
-                nextElements.append([Int](repeating: -1, count: countsAfter[t]))
-                continue
-            }
-            var staying = zip(elements[s], leaving[s]).lazy.filter { !$0.1 }.map(\.0).makeIterator()
-            nextSections.append(sections[s])
-            nextElements.append(placed[t].map { $0 ?? staying.next()! })
-        }
-        (sections, elements) = (nextSections, nextElements)
+            of: batch, sectionsBefore: sections.count, sectionsAfter: countsAfter.count)
+        sections = origins.map { $0.map { sections[$0] } ?? -1 }
     }
 
     func positions<C: Collection>(source: C, target: C) -> ListPositions<C> {

@@ -129,13 +129,13 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
         if !source.isEmpty {
             stages.append(
                 Changeset(
-                    data: Collection(),
+                    data: Collection(), layout: .flat(section: section),
                     elementDeleted: (0..<source.count).map { ElementPath(element: $0, section: section) }))
         }
         if !target.isEmpty {
             stages.append(
                 Changeset(
-                    data: target,
+                    data: target, layout: .flat(section: section),
                     elementInserted: (0..<target.count).map { ElementPath(element: $0, section: section) }))
         }
         self.init(stages)
@@ -186,10 +186,10 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
     init(replacingSections source: Collection, with target: Collection) {
         var stages: [Changeset<Collection>] = []
         if !source.isEmpty {
-            stages.append(Changeset(data: Collection(), sectionDeleted: Array(0..<source.count)))
+            stages.append(Changeset(data: Collection(), layout: .sectioned, sectionDeleted: Array(0..<source.count)))
         }
         if !target.isEmpty {
-            stages.append(Changeset(data: target, sectionInserted: Array(0..<target.count)))
+            stages.append(Changeset(data: target, layout: .sectioned, sectionInserted: Array(0..<target.count)))
         }
         self.init(stages)
     }

@@ -60,6 +60,22 @@ final class FakeListView: BatchUpdateTarget {
 
 @MainActor
 @Suite struct ReloadTests {
+    /// Rows that are section values, diffed as a flat list in section 2, are animated as that
+    /// one section: the guard counts rows, not sections.
+    @Test func flatListsOfSectionValuesAnimate() {
+        let rows = (0..<38).map { ArraySection(model: $0, elements: [$0]) }
+        let target = Array(rows.dropFirst(2)) + [ArraySection(model: 50, elements: [])]
+        var data = rows
+        let view = FakeListView(counts: [4, 0, rows.count]) { [4, 0, data.count] }
+        var outcome: ReloadOutcome?
+        view.reload(using: StagedChangeset(source: rows, target: target, section: 2), completion: { outcome = $0 }) {
+            data = $0
+        }
+        #expect(outcome == .animated(finished: true))
+        #expect(view.fullReloads == 0 && view.errors.isEmpty && data == target)
+        #expect(view.batches.flatMap(\.deletedElements) == [0, 1].map { ElementPath(element: $0, section: 2) })
+    }
+
     @Test func everyStageIsOneValidBatchWithItsData() {
         for seed in UInt64(1)...300 {
             let (source, target) = RandomModels.sectioned(seed: seed)

@@ -14,7 +14,7 @@ import Testing
             if mask & 8 != 0 { operations.elementInserted = [path] }
             if mask & 16 != 0 { operations.sectionUpdated = [0] }
             var asked: [Stage] = []
-            let stages = assembleStages(operations, target: [-1]) { stage in
+            let stages = assembleStages(operations, layout: .sectioned, target: [-1]) { stage in
                 asked.append(stage)
                 return [stage.rawValue]
             }
@@ -29,11 +29,11 @@ import Testing
     @Test func deletesOfSectionsOrElementsAloneMakeAStage() {
         var sections = StagedOperations()
         sections.sectionDeleted = [2]
-        #expect(assembleStages(sections, target: [0]) { _ in [] }.map(\.sectionDeleted) == [[2]])
+        #expect(assembleStages(sections, layout: .sectioned, target: [0]) { _ in [] }.map(\.sectionDeleted) == [[2]])
         var inserts = StagedOperations()
         inserts.sectionInserted = [1]
         inserts.elementMoved = [(ElementPath(element: 0, section: 0), ElementPath(element: 1, section: 1))]
-        let stages = assembleStages(inserts, target: [0]) { _ in [7] }
+        let stages = assembleStages(inserts, layout: .sectioned, target: [0]) { _ in [7] }
         #expect(stages.map(stageKind) == [3, 4] && stages[0].data == [7])
     }
 }

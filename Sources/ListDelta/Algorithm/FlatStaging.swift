@@ -34,7 +34,7 @@ func flatStages<C: RangeReplaceableCollection>(
                     survivorCount: survivorsShown ? source.count - diff.deleted.count : nil,
                     checkingMatches: checkMatches, updated: &operations.elementUpdated, cancellation: cancellation)
             else { return nil }
-            return try assembleStages(operations, target: targetCollection) { stage in
+            return try assembleStages(operations, layout: .flat(section: section), target: targetCollection) { stage in
                 switch stage {
                 case .elementUpdates:
                     return C(

@@ -163,7 +163,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
             guard let survivor = survivors[s] else { preconditionFailure("survivors are collected where they are shown") }
             return survivor
         }
-        return try assembleStages(operations, target: targetCollection) { stage in
+        return try assembleStages(operations, layout: .sectioned, target: targetCollection) { stage in
             switch stage {
             case .elementUpdates:
                 return C(try sourceSections.indices.map(firstStageSection))

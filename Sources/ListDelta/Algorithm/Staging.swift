@@ -50,13 +50,13 @@ enum Stage: Int, CaseIterable {
     case deletes, sectionInsertsAndMoves, elementInsertsAndMoves, sectionUpdates
 }
 
-/// The changesets of `operations`: one per stage that has operations, in order. The last one's
+/// The changesets of `operations` for a list laid out as `layout`: one per stage that has operations, in order. The last one's
 /// data is `target`; each other stage's data comes from `data`, asked only for those stages.
 /// UIKit reloads a section only in a batch of its own, and only once it is where the target has
 /// it, so section updates come last and alone.
 @inlinable
 func assembleStages<C: Collection>(
-    _ operations: StagedOperations, target: C, data: (Stage) throws -> C
+    _ operations: StagedOperations, layout: ListLayout, target: C, data: (Stage) throws -> C
 ) rethrows -> [Changeset<C>] {
     let o = operations
     let present = Stage.allCases.filter(o.has)
@@ -64,15 +64,15 @@ func assembleStages<C: Collection>(
         let stageData = stage == present.last ? target : try data(stage)
         switch stage {
         case .elementUpdates:
-            return Changeset(data: stageData, elementUpdated: o.elementUpdated)
+            return Changeset(data: stageData, layout: layout, elementUpdated: o.elementUpdated)
         case .deletes:
-            return Changeset(data: stageData, sectionDeleted: o.sectionDeleted, elementDeleted: o.elementDeleted)
+            return Changeset(data: stageData, layout: layout, sectionDeleted: o.sectionDeleted, elementDeleted: o.elementDeleted)
         case .sectionInsertsAndMoves:
-            return Changeset(data: stageData, sectionInserted: o.sectionInserted, sectionMoved: o.sectionMoved)
+            return Changeset(data: stageData, layout: layout, sectionInserted: o.sectionInserted, sectionMoved: o.sectionMoved)
         case .elementInsertsAndMoves:
-            return Changeset(data: stageData, elementInserted: o.elementInserted, elementMoved: o.elementMoved)
+            return Changeset(data: stageData, layout: layout, elementInserted: o.elementInserted, elementMoved: o.elementMoved)
         case .sectionUpdates:
-            return Changeset(data: stageData, sectionUpdated: o.sectionUpdated)
+            return Changeset(data: stageData, layout: layout, sectionUpdated: o.sectionUpdated)
         }
     }
 }

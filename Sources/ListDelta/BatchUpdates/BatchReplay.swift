@@ -1,33 +1,43 @@
-/// Performs `batch` on `before` as a list view would: sections and elements deleted, moved
-/// and inserted at the positions UIKit reads them in. Only the values of inserted sections,
-/// inserted elements and reloaded elements are read from `after`.
+/// Performs `batch` on `before`, each section's values, as a list view would, and returns each
+/// section's values after it, `countsAfter` of them: sections and elements deleted, moved and
+/// inserted at the positions UIKit reads them in. A value arriving at an inserted path (and,
+/// with `replacingReloaded`, the new value of a reloaded element, at its path after the batch)
+/// comes from `arriving`.
 ///
 /// - Throws: ``BatchUpdateError`` when the batch breaks UIKit's rules.
-func replay<Element>(_ batch: BatchUpdate, on before: [[Element]], after: [[Element]]) throws -> [[Element]] {
-    try BatchUpdateValidator.validate(
-        batch, elementCountsBefore: before.map(\.count),
-        elementCountsAfter: after.map(\.count))
-    let origins = BatchUpdateValidator.sectionOrigins(of: batch, sectionsBefore: before.count, sectionsAfter: after.count)
-    let leaving = Set(batch.deletedElements).union(batch.movedElements.map(\.source))
-    let reloaded = Set(batch.reloadedElements)
-    var arriving = [[(element: Int, value: Element)]](repeating: [], count: after.count)
-    for path in batch.insertedElements { arriving[path.section].append((path.element, after[path.section][path.element])) }
-    for move in batch.movedElements {
-        arriving[move.target.section].append((move.target.element, before[move.source.section][move.source.element]))
+/// - Complexity: O(*n* + *m* + *k*) for *n* elements before, *m* after and *k* operations.
+func perform<Value>(
+    _ batch: BatchUpdate, on before: [[Value]], countsAfter: [Int], replacingReloaded: Bool,
+    arriving: (ElementPath) -> Value
+) throws -> [[Value]] {
+    try BatchUpdateValidator.validate(batch, elementCountsBefore: before.map(\.count), elementCountsAfter: countsAfter)
+    let origins = BatchUpdateValidator.sectionOrigins(
+        of: batch, sectionsBefore: before.count, sectionsAfter: countsAfter.count)
+    // What happens to each element before the batch, and what stands at each position after it.
+    var leaving = before.map { [Bool](repeating: false, count: $0.count) }
+    for path in batch.deletedElements { leaving[path.section][path.element] = true }
+    for move in batch.movedElements { leaving[move.source.section][move.source.element] = true }
+    var reloaded = [[Bool]](repeating: [], count: before.count)
+    if replacingReloaded {
+        for path in batch.reloadedElements {
+            if reloaded[path.section].isEmpty { reloaded[path.section] = [Bool](repeating: false, count: before[path.section].count) }
+            reloaded[path.section][path.element] = true
+        }
     }
-    return after.indices.map { t in
-        guard let s = origins[t] else { return after[t] }  // an inserted section comes with its elements
-        var elements: [Element] = [], wasReloaded: [Bool] = []
-        for (e, value) in before[s].enumerated() where !leaving.contains(ElementPath(element: e, section: s)) {
-            elements.append(value)
-            wasReloaded.append(reloaded.contains(ElementPath(element: e, section: s)))
+    var placed = countsAfter.map { [Value?](repeating: nil, count: $0) }
+    for path in batch.insertedElements { placed[path.section][path.element] = arriving(path) }
+    for move in batch.movedElements { placed[move.target.section][move.target.element] = before[move.source.section][move.source.element] }
+    return origins.enumerated().map { t, origin in
+        // An inserted section arrives with its elements; nothing moves into it.
+        guard let s = origin else { return (0..<countsAfter[t]).map { arriving(ElementPath(element: $0, section: t)) } }
+        var staying = 0
+        return placed[t].indices.map { e in
+            if let value = placed[t][e] { return value }
+            while leaving[s][staying] { staying += 1 }
+            defer { staying += 1 }
+            let isReloaded = !reloaded[s].isEmpty && reloaded[s][staying]
+            return isReloaded ? arriving(ElementPath(element: e, section: t)) : before[s][staying]
         }
-        for (e, value) in arriving[t].sorted(by: { $0.element < $1.element }) {
-            elements.insert(value, at: e)
-            wasReloaded.insert(false, at: e)
-        }
-        for e in elements.indices where wasReloaded[e] { elements[e] = after[t][e] }
-        return elements
     }
 }
 
@@ -35,20 +45,28 @@ extension StagedChangeset where Collection: RangeReplaceableCollection {
     /// Replays every stage on `source` as a list view would and returns the result: the
     /// target, for a staged changeset made from `source`.
     ///
-    /// Element paths of a flat collection all name one section (the `section:` given when
-    /// diffing).
+    /// Element paths of a flat collection all name one section: the `section:` given when
+    /// diffing (for a changeset built by hand, the section its first path names).
     ///
     /// - Throws: ``BatchUpdateError`` when a stage breaks UIKit's rules for the list it
-    ///   starts from, names a section operation, or names a section other than its first
-    ///   path's (``BatchUpdateError/sectionOutOfRange(_:section:sectionCount:)``).
-    /// - Complexity: O(*n* · *k*) for *k* inserted or moved elements per stage.
+    ///   starts from, names a section operation, or names another section than the flat
+    ///   list's (``BatchUpdateError/sectionOutOfRange(_:section:sectionCount:)``).
+    /// - Complexity: O(*n* + *m* + *k*) per stage, for *k* operations.
     public func apply(to source: Collection) throws -> Collection {
-        var current = Array(source)
+        Collection(try replayFlat(on: Array(source)))
+    }
+
+    /// The flat replay behind ``apply(to:)``.
+    func replayFlat(on source: [Collection.Element]) throws -> [Collection.Element] {
+        var current = source
         for changeset in self {
-            let batch = try BatchUpdate(changeset).inSectionZero()
-            current = try replay(batch, on: [current], after: [Array(changeset.data)])[0]
+            let batch = try BatchUpdate(changeset).inSectionZero(layout: changeset.layout)
+            let data = Array(changeset.data)
+            current = try perform(batch, on: [current], countsAfter: [data.count], replacingReloaded: true) {
+                data[$0.element]
+            }[0]
         }
-        return Collection(current)
+        return current
     }
 }
 
@@ -58,13 +76,24 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
     /// keeps its model (what its header and footer show) until a stage inserts or reloads it;
     /// only then are its model and elements read from the stage's data.
     ///
+    /// A staged changeset of a flat list whose elements happen to be sections (made by
+    /// ``init(source:target:section:)``) is replayed as the flat list it is.
+    ///
     /// - Throws: ``BatchUpdateError`` when a stage breaks UIKit's rules for the list it
     ///   starts from.
+    /// - Complexity: O(*n* + *m* + *k*) per stage, for *k* operations.
     public func apply(to source: Collection) throws -> Collection {
+        if isFlat { return Collection(try replayFlat(on: Array(source))) }
         var sections = Array(source)
         for changeset in self {
             let batch = BatchUpdate(changeset), data = Array(changeset.data)
-            let elements = try replay(batch, on: sections.map { Array($0.elements) }, after: data.map { Array($0.elements) })
+            let elements = try perform(
+                batch, on: sections.map { Array($0.elements) }, countsAfter: data.map(\.elements.count),
+                replacingReloaded: true
+            ) { path in
+                let elements = data[path.section].elements
+                return elements[elements.index(elements.startIndex, offsetBy: path.element)]
+            }
             let origins = BatchUpdateValidator.sectionOrigins(
                 of: batch, sectionsBefore: sections.count, sectionsAfter: data.count)
             let reloaded = Set(batch.reloadedSections)
@@ -74,5 +103,13 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
             }
         }
         return Collection(sections)
+    }
+}
+
+extension StagedChangeset {
+    /// Whether these stages belong to a flat list, as the diff (or whoever built them) said.
+    var isFlat: Bool {
+        guard case .flat = first?.layout else { return false }
+        return true
     }
 }

@@ -119,8 +119,10 @@ extension BatchUpdateTarget {
             let batch = BatchUpdate(changeset)
             let expected =
                 index == 0
-                ? ExpectedCounts(before: batch, after: changeset.data)
-                : ExpectedCounts(of: stagedChangeset[index - 1].data, section: batch.flatSection)
+                ? ExpectedCounts(before: batch, after: changeset.data, layout: changeset.layout)
+                : ExpectedCounts(
+                    of: stagedChangeset[index - 1].data, layout: changeset.layout,
+                    section: batch.flatSection(changeset.layout))
             if let mismatch = expected.mismatch(with: self) { return reloadInstead(.viewOutOfSync(mismatch)) }
             let isLast = index == stagedChangeset.count - 1
             performBatch(

@@ -8,10 +8,11 @@ struct ExpectedCounts {
     /// Element counts of the sections whose count is known.
     var elementCounts: [(section: Int, count: Int)] = []
 
-    /// The counts of `data` as a list view shows it: its sections' element counts, or, for a
-    /// flat list, its count at `section`.
-    init<C: Collection>(of data: C, section: Int) {
-        if let counts = Self.sectionElementCounts(data) {
+    /// The counts of `data`, laid out as `layout`, as a list view shows it: its sections'
+    /// element counts, or, for a flat list, its count at `section`.
+    init<C: Collection>(of data: C, layout: ListLayout, section: Int) {
+        if layout == .sectioned {
+            let counts = sectionElementCounts(data)
             sectionCount = counts.count
             elementCounts = counts.enumerated().map { (section: $0.offset, count: $0.element) }
         } else {
@@ -24,13 +25,14 @@ struct ExpectedCounts {
     /// list and for every section that survives the batch. A deleted section's count is not
     /// in `data`, so it goes unchecked, as does everything when the batch's section indices
     /// are out of range (the view itself then rejects the batch).
-    init<C: Collection>(before batch: BatchUpdate, after data: C) {
-        guard let after = Self.sectionElementCounts(data) else {
-            let section = batch.flatSection
+    init<C: Collection>(before batch: BatchUpdate, after data: C, layout: ListLayout) {
+        guard layout == .sectioned else {
+            let section = batch.flatSection(layout)
             minimumSectionCount = section + 1
             elementCounts = [(section, data.count - batch.insertedElements.count + batch.deletedElements.count)]
             return
         }
+        let after = sectionElementCounts(data)
         let before = after.count - batch.insertedSections.count + batch.deletedSections.count
         sectionCount = before
         let beforeIndices = batch.deletedSections + batch.reloadedSections + batch.movedSections.map(\.source)
@@ -69,10 +71,15 @@ struct ExpectedCounts {
         }
         return nil
     }
+}
 
-    /// The element count of each section when `data` is a list of sections; nil for a flat list.
-    static func sectionElementCounts<C: Collection>(_ data: C) -> [Int]? {
-        guard C.Element.self is any DifferentiableSection.Type else { return nil }
-        return data.map { ($0 as! any DifferentiableSection).elements.count }
+/// The element count of each section of `data`, a list of sections: its changeset's layout
+/// says so (only a list of sections can be laid out as one).
+func sectionElementCounts<C: Collection>(_ data: C) -> [Int] {
+    data.map { section in
+        guard let section = section as? any DifferentiableSection else {
+            preconditionFailure("a changeset laid out as sections holds \(C.Element.self), not sections")
+        }
+        return section.elements.count
     }
 }

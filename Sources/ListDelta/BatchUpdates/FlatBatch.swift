@@ -1,20 +1,27 @@
-/// A flat list's batches: a flat list is one section of a list view, the one its batch's first
-/// element path names.
+/// A flat list's batches: a flat list is one section of a list view, the one its diff was
+/// given, or for a batch built by hand, the one its first element path names.
 extension BatchUpdate {
     /// The section a flat list's paths name: its first path's, else 0.
     var flatSection: Int {
         (deletedElements.first ?? insertedElements.first ?? reloadedElements.first ?? movedElements.first?.source)?.section ?? 0
     }
 
-    /// A flat list's batch with its paths moved to section 0. A flat list is the one section
-    /// its first path names; any other section, and any section operation, is out of range.
-    func inSectionZero() throws -> BatchUpdate {
+    /// The section of a view that shows a flat list laid out as `layout`.
+    func flatSection(_ layout: ListLayout) -> Int {
+        guard case let .flat(section?) = layout else { return flatSection }
+        return section
+    }
+
+    /// A flat list's batch with its paths moved to section 0. A flat list laid out as `layout`
+    /// is one section (``flatSection(_:)``); any other section, and any section operation, is
+    /// out of range.
+    func inSectionZero(layout: ListLayout) throws -> BatchUpdate {
         let paths = [
             (deletedElements, BatchUpdateError.Operation.delete), (insertedElements, .insert),
             (reloadedElements, .reload), (movedElements.map(\.source), .moveFrom),
             (movedElements.map(\.target), .moveTo),
         ]
-        let section = flatSection
+        let section = flatSection(layout)
         let sectionCount = section < 0 ? 0 : min(section, Int.max - 1) + 1
         for (paths, operation) in paths {
             if let stray = paths.first(where: { $0.section != section || section < 0 }) {

@@ -23,7 +23,7 @@ enum ImmediateRowOperation: Hashable, Sendable {
 /// - Complexity: O((*n* + *k*) log *n*) for *n* rows and *k* operations.
 func immediateRowOperations(for batch: BatchUpdate, rowCount: Int) -> [ImmediateRowOperation]? {
     let rowsAfter = rowCount - batch.deletedElements.count + batch.insertedElements.count
-    guard rowsAfter >= 0, let flat = try? batch.inSectionZero(),
+    guard rowsAfter >= 0, let flat = try? batch.inSectionZero(layout: .flat(section: nil)),
         (try? BatchUpdateValidator.validate(flat, elementCountsBefore: [rowCount], elementCountsAfter: [rowsAfter])) != nil
     else { return nil }
 
