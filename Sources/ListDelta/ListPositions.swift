@@ -171,42 +171,35 @@ extension StagedChangeset where Collection: RangeReplaceableCollection {
 /// source position it came from, or -1 when a batch inserted it.
 struct PositionTracer {
     private var sections: [Int]
-    private var elements: [[Int]]
+    private var elements: [Int]
+    private var counts: [Int]
     private let sourceCounts: [Int]
 
     init(counts: [Int]) {
         sourceCounts = counts
+        self.counts = counts
         sections = Array(counts.indices)
-        var next = 0
-        elements = counts.map { count in
-            defer { next += count }
-            return Array(next..<next + count)
-        }
+        elements = Array(0..<counts.reduce(0, +))
     }
 
     mutating func perform(_ batch: BatchUpdate, countsAfter: [Int]) throws {
-        elements = try ListDelta.perform(batch, on: elements, countsAfter: countsAfter, replacingReloaded: false) { _ in -1 }
-        let origins = BatchUpdateValidator.sectionOrigins(
-            of: batch, sectionsBefore: sections.count, sectionsAfter: countsAfter.count)
-        sections = origins.map { $0.map { sections[$0] } ?? -1 }
+        let origins = try elementOrigins(of: batch, countsBefore: counts, countsAfter: countsAfter, reloadsArrive: false)
+        elements = origins.map { $0 < 0 ? -1 : elements[$0] }
+        sections = BatchUpdateValidator.sectionOrigins(
+            of: batch, sectionsBefore: sections.count, sectionsAfter: countsAfter.count
+        ).map { $0.map { sections[$0] } ?? -1 }
+        counts = countsAfter
     }
 
     func positions<C: Collection>(source: C, target: C) -> ListPositions<C> {
         var sectionTargets = [Int](repeating: -1, count: sourceCounts.count)
         for (t, s) in sections.enumerated() where s >= 0 { sectionTargets[s] = t }
-        let sourceStarts = Self.starts(sourceCounts), targetStarts = Self.starts(elements.map(\.count))
-        let elementSources = elements.flatMap { $0 }
+        let sourceStarts = sectionStarts(sourceCounts), targetStarts = sectionStarts(counts)
         var elementTargets = [Int](repeating: -1, count: sourceStarts.last!)
-        for (j, i) in elementSources.enumerated() where i >= 0 { elementTargets[i] = j }
+        for (j, i) in elements.enumerated() where i >= 0 { elementTargets[i] = j }
         return ListPositions(
             source: source, target: target, sectionTargets: sectionTargets, sectionSources: sections,
             sourceStarts: sourceStarts, targetStarts: targetStarts, elementTargets: elementTargets,
-            elementSources: elementSources)
-    }
-
-    private static func starts(_ counts: [Int]) -> [Int] {
-        var starts = [0]
-        for count in counts { starts.append(starts.last! + count) }
-        return starts
+            elementSources: elements)
     }
 }

@@ -81,4 +81,3 @@ import Testing
         #expect(positions.newIndex(forOld: 3) == 35 && positions.oldIndex(forNew: 4) == nil)
     }
 }
-

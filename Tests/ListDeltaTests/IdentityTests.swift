@@ -124,7 +124,9 @@ struct LawlessItem: Differentiable, Equatable {
         // 10% deleted, 10% inserted, 1% moved, 10% of the rest edited.
         var target = source.filter { _ in random.bounded(10) != 0 }
         for id in count..<count + count / 10 { target.insert(Item(id: id), at: random.bounded(target.count + 1)) }
-        for _ in 0..<count / 100 { target.insert(target.remove(at: random.bounded(target.count)), at: random.bounded(target.count)) }
+        for _ in 0..<count / 100 {
+            target.insert(target.remove(at: random.bounded(target.count)), at: random.bounded(target.count))
+        }
         for index in target.indices where random.bounded(10) == 0 { target[index].content = 1 }
         func weak(_ items: [Item]) -> [WeakHashItem] {
             items.map { WeakHashItem(value: $0.id, content: $0.content, buckets: buckets) }

@@ -36,9 +36,9 @@ import Testing
                 let operations = try #require(immediateRowOperations(for: batch, rowCount: current.count), "seed \(seed)")
                 // UIKit's rules, by the replay apply(to:) uses; rows labelled by their index before.
                 let labels = Array(current.indices)
-                let expected = try perform(
-                    batch.withoutReloads, on: [labels], countsAfter: [stage.data.count], replacingReloaded: false
-                ) { _ in -1 }[0]
+                let expected = try elementOrigins(
+                    of: batch.withoutReloads, countsBefore: [labels.count], countsAfter: [stage.data.count],
+                    reloadsArrive: false)
                 var model = ImmediateRows(rows: labels)
                 operations.forEach { model.run($0) }
                 #expect(model.rows == expected, "seed \(seed): \(operations)")

@@ -94,6 +94,9 @@ struct BenchCommand: ParsableCommand {
         rows += run(name, "ListDelta end-to-end") {
             EndToEndContender().measure(source: workload.source, target: workload.target, runs: runs)
         }
+        rows += run(name, "ListDelta apply(to:)") {
+            ApplyContender().measure(source: workload.source, target: workload.target, runs: runs)
+        }
         rows += run(name, "ListDelta core (LCS)") {
             CoreContender(algorithm: .longestCommonSubsequence).measure(arrays, runs: runs)
         }

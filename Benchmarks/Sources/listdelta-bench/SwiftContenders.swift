@@ -66,6 +66,28 @@ struct EndToEndContender {
     }
 }
 
+/// `apply(to:)`: the end-to-end changeset replayed on its source as a list view would, which
+/// tests use to check every diff; linear in the list per stage, so a bounded ratio to the diff.
+struct ApplyContender {
+    func measure<Element: Differentiable & Equatable>(source: [Element], target: [Element], runs: Int) -> Row {
+        let staged = StagedChangeset(source: source, target: target)
+        var result: [Element] = []
+        let timing = Timing.measure(runs: runs) {
+            do {
+                result = try staged.apply(to: source)
+            } catch {
+                preconditionFailure("a diff's own changeset failed to apply: \(error)")
+            }
+        }
+        precondition(result == target, "apply(to:) did not reproduce the target")
+        return AllocationCounter.annotate(
+            Row(name: "ListDelta apply(to:)", timing: timing, moves: nil), elementCount: source.count + target.count
+        ) {
+            _ = try? staged.apply(to: source)
+        }
+    }
+}
+
 /// A dictionary-based Heckel in plain Swift, as popular libraries write it, returning what
 /// their flat staged changesets hold.
 struct PlainHeckelContender {

@@ -1,44 +1,53 @@
-/// Performs `batch` on `before`, each section's values, as a list view would, and returns each
-/// section's values after it, `countsAfter` of them: sections and elements deleted, moved and
-/// inserted at the positions UIKit reads them in. A value arriving at an inserted path (and,
-/// with `replacingReloaded`, the new value of a reloaded element, at its path after the batch)
-/// comes from `arriving`.
+/// Where each element after `batch` comes from, as a list view performs it: for each position
+/// after the batch (its sections' `countsAfter` elements, one after another), the position before
+/// it (counting `countsBefore`'s sections' elements one after another), or -1 for an element that
+/// arrives: inserted, in an inserted section, or with `reloadsArrive`, reloaded.
 ///
 /// - Throws: ``BatchUpdateError`` when the batch breaks UIKit's rules.
 /// - Complexity: O(*n* + *m* + *k*) for *n* elements before, *m* after and *k* operations.
-func perform<Value>(
-    _ batch: BatchUpdate, on before: [[Value]], countsAfter: [Int], replacingReloaded: Bool,
-    arriving: (ElementPath) -> Value
-) throws -> [[Value]] {
-    try BatchUpdateValidator.validate(batch, elementCountsBefore: before.map(\.count), elementCountsAfter: countsAfter)
-    let origins = BatchUpdateValidator.sectionOrigins(
-        of: batch, sectionsBefore: before.count, sectionsAfter: countsAfter.count)
-    // What happens to each element before the batch, and what stands at each position after it.
-    var leaving = before.map { [Bool](repeating: false, count: $0.count) }
-    for path in batch.deletedElements { leaving[path.section][path.element] = true }
-    for move in batch.movedElements { leaving[move.source.section][move.source.element] = true }
-    var reloaded = [[Bool]](repeating: [], count: before.count)
-    if replacingReloaded {
-        for path in batch.reloadedElements {
-            if reloaded[path.section].isEmpty { reloaded[path.section] = [Bool](repeating: false, count: before[path.section].count) }
-            reloaded[path.section][path.element] = true
-        }
-    }
-    var placed = countsAfter.map { [Value?](repeating: nil, count: $0) }
-    for path in batch.insertedElements { placed[path.section][path.element] = arriving(path) }
-    for move in batch.movedElements { placed[move.target.section][move.target.element] = before[move.source.section][move.source.element] }
-    return origins.enumerated().map { t, origin in
+@usableFromInline
+func elementOrigins(
+    of batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int], reloadsArrive: Bool
+) throws -> [Int] {
+    try BatchUpdateValidator.validate(batch, elementCountsBefore: countsBefore, elementCountsAfter: countsAfter)
+    let sectionOrigins = BatchUpdateValidator.sectionOrigins(
+        of: batch, sectionsBefore: countsBefore.count, sectionsAfter: countsAfter.count)
+    let startsBefore = sectionStarts(countsBefore), startsAfter = sectionStarts(countsAfter)
+    func before(_ path: ElementPath) -> Int { startsBefore[path.section] + path.element }
+    func after(_ path: ElementPath) -> Int { startsAfter[path.section] + path.element }
+    // What happens to each element before the batch: it stays (-2), leaves (-1), or stays and is
+    // reloaded (-3); and what stands at each position after it: -2 until known.
+    var fate = [Int](repeating: -2, count: startsBefore.last!)
+    for path in batch.deletedElements { fate[before(path)] = -1 }
+    for move in batch.movedElements { fate[before(move.source)] = -1 }
+    if reloadsArrive { for path in batch.reloadedElements { fate[before(path)] = -3 } }
+    var origins = [Int](repeating: -2, count: startsAfter.last!)
+    for path in batch.insertedElements { origins[after(path)] = -1 }
+    for move in batch.movedElements { origins[after(move.target)] = before(move.source) }
+    for (t, origin) in sectionOrigins.enumerated() {
+        let range = startsAfter[t]..<startsAfter[t + 1]
         // An inserted section arrives with its elements; nothing moves into it.
-        guard let s = origin else { return (0..<countsAfter[t]).map { arriving(ElementPath(element: $0, section: t)) } }
-        var staying = 0
-        return placed[t].indices.map { e in
-            if let value = placed[t][e] { return value }
-            while leaving[s][staying] { staying += 1 }
-            defer { staying += 1 }
-            let isReloaded = !reloaded[s].isEmpty && reloaded[s][staying]
-            return isReloaded ? arriving(ElementPath(element: e, section: t)) : before[s][staying]
+        guard let s = origin else {
+            origins[range] = ArraySlice(repeating: -1, count: range.count)
+            continue
+        }
+        var staying = startsBefore[s]
+        for position in range where origins[position] == -2 {
+            while fate[staying] == -1 { staying += 1 }
+            origins[position] = fate[staying] == -3 ? -1 : staying
+            staying += 1
         }
     }
+    return origins
+}
+
+/// Where each section of `counts` starts when their elements stand one after another, and
+/// where the last one ends.
+@usableFromInline
+func sectionStarts(_ counts: [Int]) -> [Int] {
+    var starts = [Int](repeating: 0, count: counts.count + 1)
+    for (s, count) in counts.enumerated() { starts[s + 1] = starts[s] + count }
+    return starts
 }
 
 extension StagedChangeset where Collection: RangeReplaceableCollection {
@@ -52,19 +61,21 @@ extension StagedChangeset where Collection: RangeReplaceableCollection {
     ///   starts from, names a section operation, or names another section than the flat
     ///   list's (``BatchUpdateError/sectionOutOfRange(_:section:sectionCount:)``).
     /// - Complexity: O(*n* + *m* + *k*) per stage, for *k* operations.
+    @inlinable
     public func apply(to source: Collection) throws -> Collection {
         Collection(try replayFlat(on: Array(source)))
     }
 
     /// The flat replay behind ``apply(to:)``.
+    @inlinable
     func replayFlat(on source: [Collection.Element]) throws -> [Collection.Element] {
         var current = source
         for changeset in self {
             let batch = try BatchUpdate(changeset).inSectionZero(layout: changeset.layout)
             let data = Array(changeset.data)
-            current = try perform(batch, on: [current], countsAfter: [data.count], replacingReloaded: true) {
-                data[$0.element]
-            }[0]
+            let origins = try elementOrigins(
+                of: batch, countsBefore: [current.count], countsAfter: [data.count], reloadsArrive: true)
+            current = zip(origins, data).map { origin, arriving in origin < 0 ? arriving : current[origin] }
         }
         return current
     }
@@ -82,24 +93,25 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
     /// - Throws: ``BatchUpdateError`` when a stage breaks UIKit's rules for the list it
     ///   starts from.
     /// - Complexity: O(*n* + *m* + *k*) per stage, for *k* operations.
+    @inlinable
     public func apply(to source: Collection) throws -> Collection {
         if isFlat { return Collection(try replayFlat(on: Array(source))) }
         var sections = Array(source)
         for changeset in self {
             let batch = BatchUpdate(changeset), data = Array(changeset.data)
-            let elements = try perform(
-                batch, on: sections.map { Array($0.elements) }, countsAfter: data.map(\.elements.count),
-                replacingReloaded: true
-            ) { path in
-                let elements = data[path.section].elements
-                return elements[elements.index(elements.startIndex, offsetBy: path.element)]
-            }
+            let countsAfter = data.map(\.elements.count)
+            let elementOrigins = try elementOrigins(
+                of: batch, countsBefore: sections.map(\.elements.count), countsAfter: countsAfter, reloadsArrive: true)
+            let elementsBefore = sections.flatMap(\.elements), startsAfter = sectionStarts(countsAfter)
             let origins = BatchUpdateValidator.sectionOrigins(
                 of: batch, sectionsBefore: sections.count, sectionsAfter: data.count)
             let reloaded = Set(batch.reloadedSections)
             sections = data.indices.map { t in
                 guard let s = origins[t], !reloaded.contains(s) else { return data[t] }
-                return Collection.Element(source: sections[s], elements: elements[t])
+                let elements = zip(elementOrigins[startsAfter[t]..<startsAfter[t + 1]], data[t].elements).map {
+                    origin, arriving in origin < 0 ? arriving : elementsBefore[origin]
+                }
+                return Collection.Element(source: sections[s], elements: elements)
             }
         }
         return Collection(sections)
@@ -108,6 +120,7 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
 
 extension StagedChangeset {
     /// Whether these stages belong to a flat list, as the diff (or whoever built them) said.
+    @inlinable
     var isFlat: Bool {
         guard case .flat = first?.layout else { return false }
         return true

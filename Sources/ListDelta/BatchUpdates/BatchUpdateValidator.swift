@@ -99,6 +99,7 @@ public enum BatchUpdateValidator {
 
     /// Where each section after `batch` was before it (nil: inserted), for a batch whose
     /// section operations are valid.
+    @usableFromInline
     static func sectionOrigins(of batch: BatchUpdate, sectionsBefore: Int, sectionsAfter: Int) -> [Int?] {
         let removed = Set(batch.deletedSections).union(batch.movedSections.map(\.source))
         let placed = Set(batch.insertedSections).union(batch.movedSections.map(\.target))

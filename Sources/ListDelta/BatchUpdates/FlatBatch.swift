@@ -15,6 +15,7 @@ extension BatchUpdate {
     /// A flat list's batch with its paths moved to section 0. A flat list laid out as `layout`
     /// is one section (``flatSection(_:)``); any other section, and any section operation, is
     /// out of range.
+    @usableFromInline
     func inSectionZero(layout: ListLayout) throws -> BatchUpdate {
         let paths = [
             (deletedElements, BatchUpdateError.Operation.delete), (insertedElements, .insert),
