@@ -7,7 +7,7 @@ ld_status ld_diff_begin(ld_workspace_t *workspace,
                         const uint64_t *target, size_t target_count,
                         const ld_options_t *options, const ld_result_t *out,
                         ld_diff_t *diff) {
-    ld_options_t chosen = options != NULL ? *options : (ld_options_t){ .max_edits = LD_UNLIMITED_EDITS };
+    ld_options_t chosen = options != NULL ? *options : (ld_options_t){ 0 };
     bool has_content = chosen.source_content != NULL || chosen.target_content != NULL;
     if (workspace == NULL || out == NULL) return LD_ERROR_INVALID;
     if ((source == NULL && source_count != 0) || (target == NULL && target_count != 0)) {
@@ -42,7 +42,7 @@ ld_status ld_diff_begin(ld_workspace_t *workspace,
         .source_content = has_content ? chosen.source_content : NULL,
         .target_content = has_content ? chosen.target_content : NULL,
         .cancel = chosen.cancel,
-        .max_edits = chosen.max_edits,
+        .max_edits = chosen.limit_edits ? chosen.max_edits : SIZE_MAX,
         .source_groups = has_groups ? chosen.source_groups : NULL,
         .target_groups = has_groups ? chosen.target_groups : NULL,
     };

@@ -107,7 +107,7 @@ static ld_status ld_middle_snake(ld_myers_t *myers, const uint64_t *a, ptrdiff_t
         }
     }
     /* The frontiers always meet by step ceil((n + m) / 2); reaching here is a bug. */
-    return LD_ERROR_INVALID;
+    return LD_ERROR_INTERNAL;
 }
 
 static void ld_match(ld_diff_t *diff, size_t source_index, size_t target_index) {

@@ -22,9 +22,8 @@ import Testing
         #expect(ld_cancel_token_is_cancelled(token))
         var out = ld_result_t()
         out.moved_count = 12_345
-        var options = ld_options_t(
-            source_content: nil, target_content: nil, cancel: token,
-            max_edits: unlimitedEdits, source_groups: nil, target_groups: nil)
+        var options = ld_options_t()
+        options.cancel = token
         let diff = algorithm == LDC_HECKEL ? ld_heckel_diff : ld_myers_diff
         #expect(diff(harness.workspace, source, source.count, reversed, reversed.count, &options, &out) == LD_CANCELLED)
         #expect(out.moved_count == 12_345, "out must be untouched when the diff is cancelled")

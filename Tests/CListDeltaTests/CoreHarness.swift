@@ -35,14 +35,16 @@ final class CoreHarness {
                     withOptionalBuffer(targetContent) { targetContent in
                         withOptionalBuffer(groups?.source ?? nil) { sourceGroups in
                             withOptionalBuffer(groups?.target ?? nil) { targetGroups in
-                                var options = ld_options_t(
-                                    source_content: sourceContent,
-                                    target_content: targetContent,
-                                    cancel: cancel,
-                                    max_edits: maxEdits ?? unlimitedEdits,
-                                    source_groups: sourceGroups,
-                                    target_groups: targetGroups
-                                )
+                                var options = ld_options_t()
+                                options.source_content = sourceContent
+                                options.target_content = targetContent
+                                options.cancel = cancel
+                                options.source_groups = sourceGroups
+                                options.target_groups = targetGroups
+                                if let maxEdits {
+                                    options.max_edits = maxEdits
+                                    options.limit_edits = true
+                                }
                                 var result = ld_result_t()
                                 let run = algorithm == LDC_HECKEL ? ld_heckel_diff : ld_myers_diff
                                 let status = run(
@@ -94,9 +96,6 @@ final class CoreHarness {
         return verdict
     }
 }
-
-/// `LD_UNLIMITED_EDITS`, which is `SIZE_MAX`: Swift sees `size_t` as `Int`.
-let unlimitedEdits = Int(bitPattern: UInt.max)
 
 private func withOptionalBuffer<Value: FixedWidthInteger, R>(_ array: [Value]?, _ body: (UnsafePointer<Value>?) -> R) -> R {
     guard let array else { return body(nil) }

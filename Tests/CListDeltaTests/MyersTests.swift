@@ -42,12 +42,20 @@ import Testing
         #expect(harness.diff(LDC_MYERS, source: [], target: [], maxEdits: 0) == LD_OK)
         #expect(harness.diff(LDC_MYERS, source: [1, 2, 3], target: [1, 3], maxEdits: 0) == LD_EDIT_BUDGET_EXCEEDED)
         #expect(harness.diff(LDC_MYERS, source: [1, 2], target: [2, 1], maxEdits: 0) == LD_EDIT_BUDGET_EXCEEDED)
-        #expect(harness.diff(LDC_MYERS, source: [1, 2], target: [2, 1], maxEdits: unlimitedEdits) == LD_OK)
-        // No options at all: no budget.
-        var ids: [UInt64] = [1, 2]
-        var reversed: [UInt64] = [2, 1]
+        #expect(harness.diff(LDC_MYERS, source: [1, 2], target: [2, 1], maxEdits: Int(bitPattern: UInt.max)) == LD_OK)
+        // No options at all, or zero-initialised ones (`ld_options_t o = {0};` in C): no budget.
+        var ids: [UInt64] = [1, 2, 3, 4]
+        var edited: [UInt64] = [4, 2, 5, 1]
         var out = ld_result_t()
-        #expect(ld_myers_diff(harness.workspace, &ids, 2, &reversed, 2, nil, &out) == LD_OK)
+        #expect(ld_myers_diff(harness.workspace, &ids, 4, &edited, 4, nil, &out) == LD_OK)
+        var zeroed = ld_options_t()
+        #expect(ld_myers_diff(harness.workspace, &ids, 4, &edited, 4, &zeroed, &out) == LD_OK)
+        #expect(out.deleted_count + out.inserted_count == 6)
+        // A budget counts only when asked for.
+        zeroed.max_edits = 5
+        #expect(ld_myers_diff(harness.workspace, &ids, 4, &edited, 4, &zeroed, &out) == LD_OK)
+        zeroed.limit_edits = true
+        #expect(ld_myers_diff(harness.workspace, &ids, 4, &edited, 4, &zeroed, &out) == LD_EDIT_BUDGET_EXCEEDED)
     }
 
     /// Where every identity found on both sides occurs once on each, the LCS comes from the

@@ -49,7 +49,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ld_options_t options = {
         .source_content = with_content ? source_content : NULL,
         .target_content = with_content ? target_content : NULL,
-        .max_edits = myers && (flags & 4) ? (size_t)(flags >> 3) : LD_UNLIMITED_EDITS,
+        .max_edits = (size_t)(flags >> 3),
+        .limit_edits = myers && (flags & 4),
         .source_groups = with_groups ? source_groups : NULL,
         .target_groups = with_groups ? target_groups : NULL,
     };
@@ -60,7 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (status == LD_EDIT_BUDGET_EXCEEDED) {
         size_t distance = source_count + target_count -
                           2 * ldc_lcs_length(source, source_count, target, target_count);
-        if (distance <= options.max_edits) ldf_fail("budget refused a diff within it");
+        if (!options.limit_edits || distance <= options.max_edits) ldf_fail("budget refused a diff within it");
         return 0;
     }
     if (status != LD_OK) ldf_fail(ld_status_description(status));
@@ -69,7 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                            options.target_content, options.source_groups,
                                            options.target_groups, &result);
     if (failure != NULL) ldf_fail(failure);
-    if (myers && result.deleted_count + result.inserted_count > options.max_edits) {
+    if (options.limit_edits && result.deleted_count + result.inserted_count > options.max_edits) {
         ldf_fail("Myers returned a script over its budget");
     }
     return 0;

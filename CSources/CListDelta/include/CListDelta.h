@@ -26,9 +26,11 @@ extern "C" {
 typedef enum ld_status {
     /*! Success. */
     LD_OK = 0,
-    /*! A required pointer is NULL: the workspace, the result, a token's out-parameter, or an
-     *  array whose count is non-zero (this includes a content-hash array given for one side
-     *  only when the other side is non-empty). */
+    /*! The caller's arguments break a documented rule. Its causes: a required pointer is NULL
+     *  (the workspace, the result, an out-parameter, or an array whose count is non-zero);
+     *  content hashes or groups given for one side only while the other side is non-empty;
+     *  target groups that decrease; and any further rule a function's documentation lists
+     *  under this status. The workspace stays usable. */
     LD_ERROR_INVALID = 1,
     /*! The allocator returned NULL. */
     LD_ERROR_ALLOC = 2,
@@ -36,8 +38,11 @@ typedef enum ld_status {
     LD_ERROR_OVERFLOW = 3,
     /*! The diff observed its cancel token and stopped. */
     LD_CANCELLED = 4,
-    /*! Myers only: the edit distance exceeds the caller's budget (ld_options_t::max_edits). */
+    /*! LCS only: the edit distance exceeds the caller's budget (ld_options_t::max_edits). */
     LD_EDIT_BUDGET_EXCEEDED = 5,
+    /*! An internal invariant failed: a bug in ListDelta, never the caller's error; please
+     *  report it with the input. No result is given and the workspace stays usable. */
+    LD_ERROR_INTERNAL = 6,
 } ld_status;
 
 /*! @brief The largest source or target count a diff accepts (indices fit in int32_t). */
@@ -174,12 +179,9 @@ typedef struct ld_pair {
     int32_t target;
 } ld_pair_t;
 
-/*! @brief An edit budget (ld_options_t::max_edits) that never stops a Myers diff. */
-#define LD_UNLIMITED_EDITS SIZE_MAX
-
-/*! @brief Optional inputs of a diff. NULL means none of them. In a zero-initialised struct
- *  every field means none except @c max_edits, whose 0 admits identical lists only: set it to
- *  ::LD_UNLIMITED_EDITS for a Myers diff without a budget. */
+/*! @brief Optional inputs of a diff. A NULL pointer to them, or a zero-initialised struct
+ *  (`ld_options_t options = {0};`), means the defaults: no content hashes, no cancel token, no
+ *  edit budget, no groups. */
 typedef struct ld_options {
     /*! One content hash per source element, or NULL. Give both sides or neither. */
     const uint64_t *source_content;
@@ -187,9 +189,11 @@ typedef struct ld_options {
     const uint64_t *target_content;
     /*! Polled at least every 4,096 elements of work; NULL never cancels. */
     const ld_cancel_token_t *cancel;
-    /*! Myers only: the largest edit distance (deletes + inserts) to compute: 0 admits
-     *  identical lists only, ::LD_UNLIMITED_EDITS any distance. */
+    /*! LCS only, and only when @c limit_edits is true: the largest edit distance (deletes +
+     *  inserts) to compute; 0 then admits identical lists only. */
     size_t max_edits;
+    /*! Whether @c max_edits limits an LCS diff; false (the default) sets no budget. */
+    bool limit_edits;
     /*! The group (a section, say) of each source element, or NULL for a single group: a
      *  matched pair whose two groups differ always moves, and the fewest moves are found
      *  within each group. Give both sides or neither. */
@@ -269,8 +273,9 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
  * of ld_heckel_diff(); otherwise linear-space Myers searches for it.
  *
  * @param options  NULL, or content hashes, a cancel token, an edit budget and groups.
- * @return as ld_heckel_diff(), plus LD_EDIT_BUDGET_EXCEEDED when the edit distance is larger
- *         than options->max_edits (callers fall back to ld_heckel_diff()).
+ * @return as ld_heckel_diff(), plus LD_EDIT_BUDGET_EXCEEDED when options->limit_edits is set
+ *         and the edit distance is larger than options->max_edits (callers then fall back to
+ *         a Heckel diff), and LD_ERROR_INTERNAL should an invariant of the search fail.
  * @note With unique identities, O(n + m) expected time plus O(k log k) for the k matched
  *       elements, the memory of ld_heckel_diff(). Otherwise O((n + m) · D) time for edit
  *       distance D (O(n + m + D²) expected), O(n + m) space, and with a budget at most

@@ -199,9 +199,8 @@ func withCoreDiff<R>(
         // A failure to prepare recurs in the diff, which reports it.
         try identities(source, target) { _ = ld_workspace_prepare(workspace, sourceCount, targetCount, cancellation?.token) }
         var result = ld_result_t()
-        var options = ld_options_t(
-            source_content: nil, target_content: nil,
-            cancel: cancellation?.token, max_edits: unlimitedEdits, source_groups: nil, target_groups: nil)
+        var options = ld_options_t()
+        options.cancel = cancellation?.token
         let status: ld_status = (groups?.source ?? []).withUnsafeBufferPointer { sourceGroups in
             (groups?.target ?? []).withUnsafeBufferPointer { targetGroups in
                 if groups != nil {
@@ -212,7 +211,10 @@ func withCoreDiff<R>(
                 case .heckel:
                     return ld_heckel_diff(workspace, sourceStart, sourceCount, targetStart, targetCount, &options, &result)
                 case let .longestCommonSubsequence(editBudget):
-                    if let editBudget { options.max_edits = editBudget }
+                    if let editBudget {
+                        options.max_edits = editBudget
+                        options.limit_edits = true
+                    }
                     return ld_myers_diff(workspace, sourceStart, sourceCount, targetStart, targetCount, &options, &result)
                 }
             }
@@ -258,13 +260,12 @@ private func throwIfFailed(_ status: ld_status, counts: (Int, Int), algorithm: D
         var budget = 0
         if case let .longestCommonSubsequence(editBudget) = algorithm { budget = editBudget ?? 0 }
         throw ListDeltaError.editBudgetExceeded(budget: budget)
+    case LD_ERROR_INTERNAL:
+        preconditionFailure("ListDelta's core failed an internal check; please report this with the lists diffed")
     default:
         preconditionFailure("ListDelta passed invalid arguments to its core: \(String(cString: ld_status_description(status)))")
     }
 }
-
-/// `LD_UNLIMITED_EDITS`, which is `SIZE_MAX`: Swift sees `size_t` as `Int`.
-private let unlimitedEdits = Int(bitPattern: UInt.max)
 
 /// The core's 64-bit hash of `bytes`.
 @usableFromInline
