@@ -1,7 +1,8 @@
 import Foundation
-import ListDelta
 import TestSupport
 import Testing
+
+@testable import ListDelta
 
 /// An identifier whose hash is the same for every value: every hashed identity collides.
 struct CollidingIdentifier: Hashable {
@@ -206,6 +207,19 @@ struct LawlessItem: Differentiable, Equatable {
         expectValidStages(staged, from: source, to: target, "inline against heap")
         #expect(staged.reduce(0) { $0 + $1.elementDeleted.count } == 0)
         #expect(staged.reduce(0) { $0 + $1.elementInserted.count } == 1)
+    }
+
+    /// String identities read from a small string's words rely on the standard library's
+    /// private layout: checked once per process, and a layout that disagrees sends every
+    /// string through its bytes.
+    @Test func smallStringWordsAreTrustedOnlyWhereTheyAgreeWithTheBytes() {
+        #if arch(x86_64) || arch(arm64)
+            #expect(smallStringLayoutIsKnown, "this runtime's layout is the one assumed")
+        #endif
+        func actual(_ string: String) -> (low: UInt64, high: UInt64) { unsafeBitCast(string, to: (UInt64, UInt64).self) }
+        #expect(!stringWordsAgreeWithBytes { (actual($0).low ^ 1, actual($0).high) })
+        #expect(!stringWordsAgreeWithBytes { (actual($0).high, actual($0).low) })
+        #expect(!stringWordsAgreeWithBytes { _ in (0, 0xE << 60) })
     }
 
     @Test func distinctIdentifiersWithEqualHashesNeverMatch() {

@@ -70,10 +70,11 @@ struct IdentitySharesToMap<Element: ContentIdentifiable> {
     func map(share: Int, of elements: [Element], into output: UnsafeMutableBufferPointer<UInt64>) -> Bool {
         elements.withUnsafeBufferPointer { elements in
             let shareEnd = elements.count * (share + 1) / shareCount
+            let readingStringWords = smallStringLayoutIsKnown
             for start in stride(from: elements.count * share / shareCount, to: shareEnd, by: pollInterval) {
                 if let cancellation, cancellation.isCancelled { return false }
                 for index in start..<min(start + pollInterval, shareEnd) {
-                    output[index] = identity(of: elements[index].differenceIdentifier)
+                    output[index] = identity(of: elements[index].differenceIdentifier, readingStringWords: readingStringWords)
                 }
             }
             return true

@@ -4,10 +4,11 @@ import Foundation
 /// strings, UUIDs and data, `Hasher` for anything else.
 ///
 /// The type tests fold away once the caller is specialised for a concrete identifier type.
+/// `readingStringWords` is ``smallStringLayoutIsKnown``, read once by a caller in a loop.
 @inlinable
-func identity<ID: Hashable>(of identifier: ID) -> UInt64 {
+func identity<ID: Hashable>(of identifier: ID, readingStringWords: Bool = smallStringLayoutIsKnown) -> UInt64 {
     if ID.self == Int.self { return UInt64(bitPattern: Int64(identifier as! Int)) }
-    if ID.self == String.self { return hashString(identifier as! String) }
+    if ID.self == String.self { return hashString(identifier as! String, readingWords: readingStringWords) }
     if ID.self == UUID.self { return hashUUID(identifier as! UUID) }
     if ID.self == Int64.self { return UInt64(bitPattern: identifier as! Int64) }
     if ID.self == UInt64.self { return identifier as! UInt64 }
@@ -37,22 +38,48 @@ func identityIsExact<ID: Hashable>(_: ID.Type) -> Bool {
 /// ASCII is its own normal form, so an ASCII string's identity comes from its UTF-8 bytes: up
 /// to 15 bytes (most identifiers) packed into two words with their count and mixed like a UUID,
 /// longer ones through the core's hash. Swift stores such short strings inline, so on 64-bit
-/// ARM and x86 the words are read straight out of the string. Other strings take `hashValue`,
+/// ARM and x86 the words are read straight out of the string, given `readingWords`: this
+/// runtime's layout was seen to be the one assumed (``smallStringLayoutIsKnown``). Other
+/// strings take `hashValue`,
 /// which hashes their normal form, except where the normal form is ASCII; see
 /// ``asciiEquivalent(of:)``.
 @inlinable
-func hashString(_ string: String) -> UInt64 {
+func hashString(_ string: String, readingWords: Bool) -> UInt64 {
     #if arch(x86_64) || arch(arm64)
         // A small ASCII string: the top four bits of its second word are 0b1110 (small, ASCII,
         // immortal), the next four its count, and the other 15 bytes its UTF-8, zero-padded. A
         // string in any other form has different top bits and is read below.
         let (low, high) = unsafeBitCast(string, to: (UInt64, UInt64).self)
-        if high >> 60 == 0xE { return mixWords(low, high & 0x0FFF_FFFF_FFFF_FFFF) }
+        if readingWords && high >> 60 == 0xE { return mixWords(low, high & 0x0FFF_FFFF_FFFF_FFFF) }
     #endif
     return hashStringBytes(string)
 }
 
-/// ``hashString(_:)`` for a string in any form: its UTF-8 read in place or made contiguous.
+/// Whether this process's runtime lays small ASCII strings out as
+/// ``hashString(_:readingWords:)`` reads them. The layout is the standard library's private
+/// business: a future runtime may change it, and then every string identity read from the
+/// words would be wrong. So it is checked
+/// once per process, on strings of every small length, against the identities read from the
+/// bytes; where they disagree, every string takes the byte path.
+@usableFromInline
+let smallStringLayoutIsKnown = stringWordsAgreeWithBytes { unsafeBitCast($0, to: (UInt64, UInt64).self) }
+
+/// Whether identities from the words `read` gives agree with those from the bytes on strings
+/// of 1 to 15 ASCII bytes, each of which `read` must show as small.
+func stringWordsAgreeWithBytes(read: (String) -> (UInt64, UInt64)) -> Bool {
+    let alphabet = Array("0123456789-_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+    for length in 1...15 {
+        let string = String(decoding: (0..<length).map { alphabet[($0 * 7 + length * 3) % alphabet.count] }, as: UTF8.self)
+        let (low, high) = read(string)
+        guard high >> 60 == 0xE, mixWords(low, high & 0x0FFF_FFFF_FFFF_FFFF) == hashStringBytes(string) else {
+            return false
+        }
+    }
+    return true
+}
+
+/// ``hashString(_:readingWords:)`` for a string in any form: its UTF-8 read in place or made
+/// contiguous.
 @usableFromInline
 func hashStringBytes(_ string: String) -> UInt64 {
     let asciiHash = string.utf8.withContiguousStorageIfAvailable { utf8 in
