@@ -27,7 +27,14 @@ public enum ListDeltaParallelism {
     @usableFromInline
     static func threads(forElementCount elementCount: Int) -> Int {
         // The count first: a small diff takes no lock.
-        elementCount >= minimumElementCount && isEnabled && ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1
+        guard elementCount >= minimumElementCount else { return 1 }
+        return threads(
+            forElementCount: elementCount, isEnabled: isEnabled, processorCount: ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// The rule behind ``threads(forElementCount:)``, given the setting and the core count.
+    static func threads(forElementCount elementCount: Int, isEnabled: Bool, processorCount: Int) -> Int {
+        elementCount >= minimumElementCount && isEnabled && processorCount > 1 ? 2 : 1
     }
 
     private static let setting = LockedValue(true)

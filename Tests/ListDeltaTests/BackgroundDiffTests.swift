@@ -17,25 +17,25 @@ import Testing
     }
 
     @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func cancellingTheTaskStopsTheDiffInsideTheCore() async throws {
-        // Two unrelated million-element lists: an LCS diff would run for tens of minutes.
+        // Repeated identifiers keep the LCS on Myers' search: with this budget the diff runs
+        // for about 60 s in a debug build (20 s for a budget of 60,000, measured), longer under
+        // sanitizers, then gives up; ignoring the cancellation fails, it does not hang.
         var random = SplitMix64(seed: 9)
-        let source = (0..<1_000_000).map { _ in Int(truncatingIfNeeded: random.next()) }
-        let target = (0..<1_000_000).map { _ in Int(truncatingIfNeeded: random.next()) }
-        // The budget bounds the diff to seconds: ignoring cancellation fails, it does not hang.
+        let source = (0..<200_000).map { _ in random.bounded(1_000) }
+        let target = (0..<200_000).map { _ in random.bounded(1_000) }
         let task = Task {
             try await StagedChangeset.diffInBackground(
                 source: source, target: target,
-                algorithm: .longestCommonSubsequence(editBudget: 60_000))
+                algorithm: .longestCommonSubsequence(editBudget: 100_000))
         }
         let cancel = DelayedAction(after: 0.1) { task.cancel() }
         await #expect(throws: CancellationError.self) { try await task.value }
-        // This task resumes only when the shared pool has a thread for it, so the bound proves
-        // no more than that the diff stopped early; the benchmark measures the latency itself.
-        #expect(
-            Date().timeIntervalSince(cancel.time ?? .distantFuture) < 120,
-            "only a diff ignoring cancellation takes this long")
+        // The core stops within 4,096 elements of work; what this measures on top is this
+        // task's wait for a thread of the shared pool, which other suites may hold for seconds.
+        let stopped = Date().timeIntervalSince(cancel.time ?? .distantFuture)
+        #expect(stopped < 20, "the diff ran on for \(stopped) s after the cancel: it ignored it")
         // The workspace went back to the pool and diffs again.
         let next = try await StagedChangeset.diffInBackground(source: [1, 2, 3], target: [3, 1])
         #expect(try next.apply(to: [1, 2, 3]) == [3, 1])

@@ -68,13 +68,19 @@ import Testing
         #expect(throws: CancellationError.self) { try identities(source, target, threads: 2, cancellation: cancellation) }
     }
 
+    /// The rule, with the setting and the core count given: no test switches the process-wide
+    /// setting, which suites running alongside would see.
     @Test func onlyLargeDiffsUseTheSecondThreadAndOnlyWhenAllowed() {
         let large = ListDeltaParallelism.minimumElementCount
+        #expect(ListDeltaParallelism.threads(forElementCount: large, isEnabled: true, processorCount: 2) == 2)
+        #expect(ListDeltaParallelism.threads(forElementCount: large - 1, isEnabled: true, processorCount: 8) == 1)
+        #expect(ListDeltaParallelism.threads(forElementCount: large, isEnabled: false, processorCount: 8) == 1)
+        #expect(ListDeltaParallelism.threads(forElementCount: large, isEnabled: true, processorCount: 1) == 1)
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        #expect(ListDeltaParallelism.threads(forElementCount: large) == (cores > 1 ? 2 : 1))
+        #expect(
+            ListDeltaParallelism.threads(forElementCount: large)
+                == ListDeltaParallelism.threads(
+                    forElementCount: large, isEnabled: ListDeltaParallelism.isEnabled, processorCount: cores))
         #expect(ListDeltaParallelism.threads(forElementCount: large - 1) == 1)
-        ListDeltaParallelism.isEnabled = false
-        defer { ListDeltaParallelism.isEnabled = true }
-        #expect(ListDeltaParallelism.threads(forElementCount: large) == 1)
     }
 }
