@@ -366,3 +366,12 @@ ld_status ld_workspace_prepare(ld_workspace_t *workspace, size_t source_count, s
     size_t most_slots;
     return ld_table_reserve(workspace, source_count, target_count, &most_slots, &scratch, true, cancel);
 }
+
+ld_status ld_heckel_reserve(ld_workspace_t *workspace, size_t source_count, size_t target_count,
+                            const ld_cancel_token_t *cancel) {
+    size_t most_slots;
+    void *scratch;
+    ld_status status = ld_table_reserve(workspace, source_count, target_count, &most_slots, &scratch, false, cancel);
+    if (status != LD_OK || !ld_partitions_pay(source_count, target_count)) return status;
+    return ld_partitions_reserve(workspace, source_count, target_count, false, cancel, &scratch);
+}

@@ -41,6 +41,16 @@ typedef enum {
     LD_BUFFER_SCRATCH,
     LD_BUFFER_SOURCE_IDENTITIES,
     LD_BUFFER_TARGET_IDENTITIES,
+    /* sectioned.c: the section match of a sectioned diff (its index maps, lists and section
+     * starts), copied out of the result buffers so that it survives the element diff. */
+    LD_BUFFER_SECTION_MATCH,
+    /* sectioned.c: the identities of the matched source sections' elements (room for all the
+     * source's whenever it has two sections or more; filled when a deleted section holds
+     * some), and the element groups when the target has two sections or more. */
+    LD_BUFFER_KEPT_SOURCE,
+    LD_BUFFER_GROUPS,
+    /* staging.c: every stage's operations and data layout, apart from the match's buffers. */
+    LD_BUFFER_STAGES,
     LD_BUFFER_COUNT
 } ld_buffer_id;
 
@@ -66,7 +76,7 @@ typedef struct {
     const uint64_t *source_content; /* NULL when the caller gave no content hashes */
     const uint64_t *target_content;
     const ld_cancel_token_t *cancel;
-    size_t max_edits;
+    size_t max_edits;              /* SIZE_MAX when the caller set no budget */
     const uint32_t *source_groups; /* NULL when the caller gave no groups */
     const uint32_t *target_groups;
     int32_t *source_to_target;
@@ -167,6 +177,10 @@ LD_HIDDEN ld_status ld_partitioned_match(ld_workspace_t *workspace, ld_diff_t *d
  * moves to the caller. Otherwise it leaves `out_found` false and the result unfinished.
  * LD_EDIT_BUDGET_EXCEEDED when the subsequence leaves more than diff->max_edits edits. */
 LD_HIDDEN ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bool *out_found);
+/* heckel.c: reserves the scratch that a Heckel diff (or the hash-table part of an LCS diff) of
+ * counts no larger than these takes, without touching it. */
+LD_HIDDEN ld_status ld_heckel_reserve(ld_workspace_t *workspace, size_t source_count, size_t target_count,
+                                      const ld_cancel_token_t *cancel);
 
 /* moves.c: fills diff->moved with the pairs off one longest increasing run of sources in
  * `pairs`, matched pairs in target order (those before them, the matched prefix, are on the
@@ -178,5 +192,23 @@ LD_HIDDEN ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_
 /* moves.c: fills diff->moved with the matched pairs whose groups differ, by ascending target
  * (Myers, whose matches are in order within every group). Needs groups. */
 LD_HIDDEN ld_status ld_collect_group_changes(ld_diff_t *diff);
+
+/* staging.c and sectioned.c: counts elements of work and polls the cancel token once more
+ * than LD_POLL_INTERVAL of them would run since the last poll. Call it before each run of work
+ * of at most LD_POLL_INTERVAL elements. */
+typedef struct {
+    const ld_cancel_token_t *cancel;
+    size_t work; /* elements of work since the last poll, the run that followed it included */
+} ld_poller_t;
+
+/* False once the token is cancelled. */
+static inline bool ld_poll(ld_poller_t *poller, size_t work) {
+    if (poller->work + work <= LD_POLL_INTERVAL) {
+        poller->work += work;
+        return true;
+    }
+    poller->work = work;
+    return !ld_is_cancelled(poller->cancel);
+}
 
 #endif /* CLISTDELTA_INTERNAL_H */

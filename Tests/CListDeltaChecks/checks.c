@@ -271,3 +271,766 @@ static void ldc_deallocate(void *context, void *pointer, size_t length) {
 ld_allocator_t ldc_make_allocator(ldc_counting_allocator *counter) {
     return (ld_allocator_t){ .allocate = ldc_allocate, .deallocate = ldc_deallocate, .context = counter };
 }
+
+/* MARK: Sectioned diffs and staging */
+
+#include <stdarg.h>
+#include <stdio.h>
+
+/* A list as a view shows it: sections, each a model reference and element references
+ * (>= 0 a flat source index, < 0 the complement of a flat target index), in flat storage. */
+typedef struct {
+    size_t count;
+    size_t capacity;         /* sections */
+    size_t element_capacity; /* per section */
+    int32_t *models;
+    size_t *lengths;
+    int32_t *elements;
+} ldc_list_t;
+
+/* Everything the stage checks read. */
+typedef struct {
+    const ldc_sectioned_lists_t *lists;
+    const ld_sectioned_result_t *match;
+    const uint8_t *element_changed;
+    const uint8_t *section_changed;
+    size_t S, T, n, m;
+    int32_t *source_starts; /* count + 1, from the counts */
+    int32_t *target_starts;
+} ldc_staging_t;
+
+static _Thread_local char ldc_message[512];
+
+static const char *ldc_fail(const char *format, ...) {
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(ldc_message, sizeof ldc_message, format, arguments);
+    va_end(arguments);
+    return ldc_message;
+}
+
+static bool ldc_list_init(ldc_list_t *list, size_t capacity, size_t element_capacity) {
+    *list = (ldc_list_t){ .capacity = capacity, .element_capacity = element_capacity };
+    list->models = calloc(capacity + 1, sizeof *list->models);
+    list->lengths = calloc(capacity + 1, sizeof *list->lengths);
+    list->elements = calloc((capacity + 1) * (element_capacity + 1), sizeof *list->elements);
+    return list->models != NULL && list->lengths != NULL && list->elements != NULL;
+}
+
+static void ldc_list_free(ldc_list_t *list) {
+    free(list->models);
+    free(list->lengths);
+    free(list->elements);
+    *list = (ldc_list_t){ 0 };
+}
+
+static int32_t *ldc_at(const ldc_list_t *list, size_t section) {
+    return list->elements + section * (list->element_capacity + 1);
+}
+
+static bool ldc_push_section(ldc_list_t *list, int32_t model) {
+    if (list->count >= list->capacity) return false;
+    list->models[list->count] = model;
+    list->lengths[list->count] = 0;
+    list->count++;
+    return true;
+}
+
+static bool ldc_push_element(ldc_list_t *list, int32_t element) {
+    size_t s = list->count - 1;
+    if (list->lengths[s] >= list->element_capacity) return false;
+    ldc_at(list, s)[list->lengths[s]++] = element;
+    return true;
+}
+
+/* Element and section references by item: a matched pair is its target index, an unmatched
+ * source element or section the complement of its source index. */
+static int64_t ldc_element_item(const ldc_staging_t *c, int32_t ref) {
+    if (ref < 0) return ~ref;
+    int32_t j = c->match->elements.source_to_target[ref];
+    return j >= 0 ? j : -(int64_t)ref - 1;
+}
+
+static int64_t ldc_section_item(const ldc_staging_t *c, int32_t ref) {
+    if (ref < 0) return ~ref;
+    int32_t t = c->match->sections.source_to_target[ref];
+    return t >= 0 ? t : -(int64_t)ref - 1;
+}
+
+/* Whether showing `shown` where the data shows `data` (the same item) shows stale or early
+ * content: their versions differ and the item's content changed. */
+static bool ldc_element_version_differs(const ldc_staging_t *c, int32_t shown, int32_t data) {
+    if ((shown < 0) == (data < 0) || c->element_changed == NULL) return false;
+    int32_t source = shown >= 0 ? shown : data;
+    return c->match->elements.source_to_target[source] >= 0 && c->element_changed[source] != 0;
+}
+
+static bool ldc_section_version_differs(const ldc_staging_t *c, int32_t shown, int32_t data) {
+    if ((shown < 0) == (data < 0) || c->section_changed == NULL) return false;
+    int32_t target = shown < 0 ? ~shown : ~data;
+    return c->match->sections.target_to_source[target] >= 0 && c->section_changed[target] != 0;
+}
+
+/* The target as a list. */
+static bool ldc_target_list(const ldc_staging_t *c, ldc_list_t *list) {
+    for (size_t t = 0; t < c->T; t++) {
+        if (!ldc_push_section(list, ~(int32_t)t)) return false;
+        for (int32_t j = c->target_starts[t]; j < c->target_starts[t + 1]; j++) {
+            if (!ldc_push_element(list, ~j)) return false;
+        }
+    }
+    return true;
+}
+
+/* The data after `stage` by the rules, built here from the match alone. */
+static bool ldc_expected_layout(const ldc_staging_t *c, int stage, ldc_list_t *list) {
+    const int32_t *s2t = c->match->elements.source_to_target, *t2s = c->match->elements.target_to_source;
+    const int32_t *section_target = c->match->sections.source_to_target;
+    const int32_t *section_source = c->match->sections.target_to_source;
+    switch (stage) {
+    case LD_STAGE_ELEMENT_UPDATES:
+        for (size_t s = 0; s < c->S; s++) {
+            if (!ldc_push_section(list, (int32_t)s)) return false;
+            for (int32_t i = c->source_starts[s]; i < c->source_starts[s + 1]; i++) {
+                if (!ldc_push_element(list, s2t[i] >= 0 ? ~s2t[i] : i)) return false;
+            }
+        }
+        return true;
+    case LD_STAGE_DELETES:
+        for (size_t s = 0; s < c->S; s++) {
+            if (section_target[s] < 0) continue;
+            if (!ldc_push_section(list, (int32_t)s)) return false;
+            for (int32_t i = c->source_starts[s]; i < c->source_starts[s + 1]; i++) {
+                if (s2t[i] >= 0 && !ldc_push_element(list, ~s2t[i])) return false;
+            }
+        }
+        return true;
+    case LD_STAGE_SECTION_INSERTS_AND_MOVES:
+        for (size_t t = 0; t < c->T; t++) {
+            int32_t s = section_source[t];
+            if (!ldc_push_section(list, s >= 0 ? s : ~(int32_t)t)) return false;
+            if (s >= 0) {
+                for (int32_t i = c->source_starts[s]; i < c->source_starts[s + 1]; i++) {
+                    if (s2t[i] >= 0 && !ldc_push_element(list, ~s2t[i])) return false;
+                }
+            } else {
+                for (int32_t j = c->target_starts[t]; j < c->target_starts[t + 1]; j++) {
+                    if (t2s[j] < 0 && !ldc_push_element(list, ~j)) return false;
+                }
+            }
+        }
+        return true;
+    case LD_STAGE_ELEMENT_INSERTS_AND_MOVES:
+        for (size_t t = 0; t < c->T; t++) {
+            int32_t s = section_source[t];
+            if (!ldc_push_section(list, s >= 0 ? s : ~(int32_t)t)) return false;
+            for (int32_t j = c->target_starts[t]; j < c->target_starts[t + 1]; j++) {
+                if (!ldc_push_element(list, ~j)) return false;
+            }
+        }
+        return true;
+    default:
+        return ldc_target_list(c, list);
+    }
+}
+
+/* The reported layout of `stage` as a list, after checking that its references are in range. */
+static const char *ldc_reported_layout(const ldc_staging_t *c, int stage, const ld_stage_t *st, ldc_list_t *list) {
+    if (st->data_section_count > 0 && (st->data_section_models == NULL || st->data_section_starts == NULL)) {
+        return ldc_fail("stage %d: layout arrays missing", stage + 1);
+    }
+    if (st->data_section_starts == NULL) return NULL;
+    if (st->data_section_starts[0] != 0) return ldc_fail("stage %d: layout starts do not start at 0", stage + 1);
+    for (size_t k = 0; k < st->data_section_count; k++) {
+        int32_t model = st->data_section_models[k];
+        if ((model >= 0 && (size_t)model >= c->S) || (model < 0 && (size_t)~model >= c->T)) {
+            return ldc_fail("stage %d: layout section %zu has model %d out of range", stage + 1, k, model);
+        }
+        int32_t begin = st->data_section_starts[k], end = st->data_section_starts[k + 1];
+        if (end < begin) return ldc_fail("stage %d: layout starts decrease at %zu", stage + 1, k);
+        if (!ldc_push_section(list, model)) return ldc_fail("stage %d: layout has too many sections", stage + 1);
+        for (int32_t e = begin; e < end; e++) {
+            int32_t ref = st->data_elements[e];
+            if ((ref >= 0 && (size_t)ref >= c->n) || (ref < 0 && (size_t)~ref >= c->m)) {
+                return ldc_fail("stage %d: layout element %d out of range", stage + 1, ref);
+            }
+            if (!ldc_push_element(list, ref)) return ldc_fail("stage %d: layout section %zu too long", stage + 1, k);
+        }
+    }
+    return NULL;
+}
+
+static bool ldc_lists_equal(const ldc_list_t *a, const ldc_list_t *b) {
+    if (a->count != b->count) return false;
+    for (size_t s = 0; s < a->count; s++) {
+        if (a->models[s] != b->models[s] || a->lengths[s] != b->lengths[s]) return false;
+        if (a->lengths[s] > 0 && memcmp(ldc_at(a, s), ldc_at(b, s), a->lengths[s] * sizeof(int32_t)) != 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Marks `index` in `set` (of `limit` flags); false when out of range or already marked. */
+static bool ldc_mark(unsigned char *set, size_t limit, int64_t index) {
+    if (index < 0 || (size_t)index >= limit || set[index]) return false;
+    set[index] = 1;
+    return true;
+}
+
+/* A path's position in a flag array of sections × (capacity + 1). */
+static bool ldc_mark_path(unsigned char *set, const ldc_list_t *list, ld_path_t path) {
+    if (path.section < 0 || (size_t)path.section >= list->count || path.element < 0 ||
+        (size_t)path.element >= list->lengths[path.section]) {
+        return false;
+    }
+    return ldc_mark(set, (list->capacity + 1) * (list->element_capacity + 1),
+                    (int64_t)path.section * (int64_t)(list->element_capacity + 1) + path.element);
+}
+
+static bool ldc_path_marked(const unsigned char *set, const ldc_list_t *list, ld_path_t path) {
+    return set[(size_t)path.section * (list->element_capacity + 1) + (size_t)path.element] != 0;
+}
+
+/* Applies one stage's batch to `before`, giving `after`, under UIKit's rules; `data` is the
+ * list the batch installs. */
+static const char *ldc_apply_batch(const ldc_staging_t *c, int stage, const ld_stage_t *st, const ldc_list_t *before,
+                                   const ldc_list_t *data, ldc_list_t *after) {
+    (void)c;
+    const char *failure = NULL;
+    size_t B = before->count, D = data->count;
+    size_t path_flags = (before->capacity + 1) * (before->element_capacity + 1);
+    size_t data_flags = (data->capacity + 1) * (data->element_capacity + 1);
+    unsigned char *deleted = calloc(B + 1, 1), *reloaded = calloc(B + 1, 1), *moved_from = calloc(B + 1, 1);
+    unsigned char *inserted = calloc(D + 1, 1), *moved_to = calloc(D + 1, 1);
+    int32_t *origin = malloc((D + 1) * sizeof *origin), *moved_source = malloc((D + 1) * sizeof *moved_source);
+    unsigned char *e_deleted = calloc(path_flags, 1), *e_reloaded = calloc(path_flags, 1);
+    unsigned char *e_moved_from = calloc(path_flags, 1);
+    unsigned char *e_inserted = calloc(data_flags, 1), *e_moved_to = calloc(data_flags, 1);
+    int32_t *removed = calloc(B + 1, sizeof *removed), *added = calloc(D + 1, sizeof *added);
+    int32_t *kept = malloc((before->element_capacity + 1) * sizeof *kept);
+    unsigned char *kept_reloaded = malloc(before->element_capacity + 1);
+    if (!deleted || !reloaded || !moved_from || !inserted || !moved_to || !origin || !moved_source || !e_deleted ||
+        !e_reloaded || !e_moved_from || !e_inserted || !e_moved_to || !removed || !added || !kept || !kept_reloaded) {
+        failure = "checker out of memory";
+        goto done;
+    }
+#define LDC_FAIL(...)                              \
+    do {                                           \
+        failure = ldc_fail(__VA_ARGS__);           \
+        goto done;                                 \
+    } while (0)
+    /* Sections: deletes, reloads and move sources in the list before, inserts and move targets
+     * in the list after, none repeated, none conflicting. */
+    for (size_t k = 0; k < st->section_deleted_count; k++) {
+        if (!ldc_mark(deleted, B, st->section_deleted[k])) LDC_FAIL("stage %d: section delete %d out of range or repeated", stage + 1, st->section_deleted[k]);
+    }
+    for (size_t k = 0; k < st->section_updated_count; k++) {
+        if (!ldc_mark(reloaded, B, st->section_updated[k])) LDC_FAIL("stage %d: section reload %d out of range or repeated", stage + 1, st->section_updated[k]);
+    }
+    for (size_t k = 0; k < st->section_inserted_count; k++) {
+        if (!ldc_mark(inserted, D, st->section_inserted[k])) LDC_FAIL("stage %d: section insert %d out of range or repeated", stage + 1, st->section_inserted[k]);
+    }
+    for (size_t k = 0; k < st->section_moved_count; k++) {
+        ld_pair_t move = st->section_moved[k];
+        if (!ldc_mark(moved_from, B, move.source)) LDC_FAIL("stage %d: section move from %d out of range or repeated", stage + 1, move.source);
+        if (!ldc_mark(moved_to, D, move.target)) LDC_FAIL("stage %d: section move to %d out of range or repeated", stage + 1, move.target);
+        moved_source[move.target] = move.source;
+    }
+    for (size_t s = 0; s < B; s++) {
+        if (deleted[s] + reloaded[s] + moved_from[s] > 1) LDC_FAIL("stage %d: section %zu deleted, reloaded or moved at once", stage + 1, s);
+    }
+    for (size_t t = 0; t < D; t++) {
+        if (inserted[t] && moved_to[t]) LDC_FAIL("stage %d: section %zu both inserted and moved to", stage + 1, t);
+    }
+    if (st->section_updated_count > 0 &&
+        st->element_updated_count + st->section_deleted_count + st->element_deleted_count + st->section_inserted_count +
+                st->section_moved_count + st->element_inserted_count + st->element_moved_count > 0) {
+        LDC_FAIL("stage %d: section reloads share their batch", stage + 1);
+    }
+    if (D + st->section_deleted_count != B + st->section_inserted_count) {
+        LDC_FAIL("stage %d: %zu sections before, %zu deleted, %zu inserted, but %zu after", stage + 1, B,
+                 st->section_deleted_count, st->section_inserted_count, D);
+    }
+    {
+        size_t staying = 0;
+        for (size_t t = 0; t < D; t++) {
+            if (moved_to[t]) {
+                origin[t] = moved_source[t];
+                continue;
+            }
+            if (inserted[t]) {
+                origin[t] = -1;
+                continue;
+            }
+            while (staying < B && (deleted[staying] || moved_from[staying])) staying++;
+            if (staying >= B) LDC_FAIL("stage %d: no section left to stay at %zu", stage + 1, t);
+            origin[t] = (int32_t)staying++;
+        }
+    }
+    /* Elements. */
+    for (size_t k = 0; k < st->element_deleted_count; k++) {
+        ld_path_t p = st->element_deleted[k];
+        if (!ldc_mark_path(e_deleted, before, p)) LDC_FAIL("stage %d: element delete (%d, %d) out of range or repeated", stage + 1, p.section, p.element);
+        removed[p.section]++;
+    }
+    for (size_t k = 0; k < st->element_updated_count; k++) {
+        ld_path_t p = st->element_updated[k];
+        if (!ldc_mark_path(e_reloaded, before, p)) LDC_FAIL("stage %d: element reload (%d, %d) out of range or repeated", stage + 1, p.section, p.element);
+    }
+    for (size_t k = 0; k < st->element_moved_count; k++) {
+        ld_path_move_t move = st->element_moved[k];
+        if (!ldc_mark_path(e_moved_from, before, move.source)) LDC_FAIL("stage %d: element move from (%d, %d) out of range or repeated", stage + 1, move.source.section, move.source.element);
+        removed[move.source.section]++;
+    }
+    for (size_t k = 0; k < st->element_inserted_count; k++) {
+        ld_path_t p = st->element_inserted[k];
+        if (!ldc_mark_path(e_inserted, data, p)) LDC_FAIL("stage %d: element insert (%d, %d) out of range or repeated", stage + 1, p.section, p.element);
+        added[p.section]++;
+    }
+    for (size_t k = 0; k < st->element_moved_count; k++) {
+        ld_path_move_t move = st->element_moved[k];
+        if (!ldc_mark_path(e_moved_to, data, move.target)) LDC_FAIL("stage %d: element move to (%d, %d) out of range or repeated", stage + 1, move.target.section, move.target.element);
+        added[move.target.section]++;
+    }
+    for (size_t s = 0; s < B; s++) {
+        for (size_t e = 0; e < before->lengths[s]; e++) {
+            ld_path_t p = { (int32_t)s, (int32_t)e };
+            bool d = ldc_path_marked(e_deleted, before, p), r = ldc_path_marked(e_reloaded, before, p);
+            bool f = ldc_path_marked(e_moved_from, before, p);
+            if (d + r + f > 1) LDC_FAIL("stage %d: element (%zu, %zu) deleted, reloaded or moved at once", stage + 1, s, e);
+            if ((d || r || f) && (deleted[s] || reloaded[s])) {
+                LDC_FAIL("stage %d: element (%zu, %zu) changes in a section deleted or reloaded by the batch", stage + 1, s, e);
+            }
+        }
+    }
+    for (size_t t = 0; t < D; t++) {
+        for (size_t e = 0; e < data->lengths[t]; e++) {
+            ld_path_t p = { (int32_t)t, (int32_t)e };
+            bool i = ldc_path_marked(e_inserted, data, p), mt = ldc_path_marked(e_moved_to, data, p);
+            if (i && mt) LDC_FAIL("stage %d: element (%zu, %zu) both inserted and moved to", stage + 1, t, e);
+            if ((i || mt) && inserted[t]) LDC_FAIL("stage %d: element (%zu, %zu) put into a section inserted by the batch", stage + 1, t, e);
+            if (mt && moved_to[t]) LDC_FAIL("stage %d: element moved into section %zu, which the batch moves", stage + 1, t);
+            if ((i || mt) && origin[t] >= 0 && reloaded[origin[t]]) LDC_FAIL("stage %d: element put into a reloaded section", stage + 1);
+        }
+    }
+    /* Apply. */
+    for (size_t t = 0; t < D; t++) {
+        int32_t s = origin[t];
+        if (s < 0 || reloaded[s]) { /* the section comes from the data, whole */
+            if (!ldc_push_section(after, data->models[t])) LDC_FAIL("checker: list full");
+            for (size_t e = 0; e < data->lengths[t]; e++) {
+                if (!ldc_push_element(after, ldc_at(data, t)[e])) LDC_FAIL("checker: section full");
+            }
+            continue;
+        }
+        size_t expected = before->lengths[s] - (size_t)removed[s] + (size_t)added[t];
+        if (expected != data->lengths[t]) {
+            LDC_FAIL("stage %d: section %zu (was %d) would hold %zu elements, the data holds %zu", stage + 1, t, s,
+                     expected, data->lengths[t]);
+        }
+        size_t kept_count = 0;
+        for (size_t e = 0; e < before->lengths[s]; e++) {
+            ld_path_t p = { s, (int32_t)e };
+            if (ldc_path_marked(e_deleted, before, p) || ldc_path_marked(e_moved_from, before, p)) continue;
+            kept_reloaded[kept_count] = ldc_path_marked(e_reloaded, before, p);
+            kept[kept_count++] = ldc_at(before, (size_t)s)[e];
+        }
+        if (!ldc_push_section(after, before->models[s])) LDC_FAIL("checker: list full");
+        size_t next_kept = 0;
+        for (size_t e = 0; e < data->lengths[t]; e++) {
+            ld_path_t p = { (int32_t)t, (int32_t)e };
+            int32_t value;
+            if (ldc_path_marked(e_inserted, data, p)) {
+                value = ldc_at(data, t)[e];
+            } else if (ldc_path_marked(e_moved_to, data, p)) {
+                value = INT32_MIN;
+                for (size_t k = 0; k < st->element_moved_count; k++) {
+                    ld_path_move_t move = st->element_moved[k];
+                    if (move.target.section == p.section && move.target.element == p.element) {
+                        value = ldc_at(before, (size_t)move.source.section)[move.source.element];
+                    }
+                }
+            } else {
+                if (next_kept >= kept_count) LDC_FAIL("checker: ran out of kept elements");
+                value = kept_reloaded[next_kept] ? ldc_at(data, t)[e] : kept[next_kept];
+                next_kept++;
+            }
+            if (!ldc_push_element(after, value)) LDC_FAIL("checker: section full");
+        }
+    }
+#undef LDC_FAIL
+done:
+    free(deleted);
+    free(reloaded);
+    free(moved_from);
+    free(inserted);
+    free(moved_to);
+    free(origin);
+    free(moved_source);
+    free(e_deleted);
+    free(e_reloaded);
+    free(e_moved_from);
+    free(e_inserted);
+    free(e_moved_to);
+    free(removed);
+    free(added);
+    free(kept);
+    free(kept_reloaded);
+    return failure;
+}
+
+/* The shown list against the data: the same items in the same places, and no content of a
+ * changed item in another version than the data's. */
+static const char *ldc_compare_shown(const ldc_staging_t *c, int stage, const ldc_list_t *shown,
+                                     const ldc_list_t *data) {
+    if (shown->count != data->count) {
+        return ldc_fail("stage %d: %zu sections shown after it, its data has %zu", stage + 1, shown->count, data->count);
+    }
+    for (size_t s = 0; s < shown->count; s++) {
+        if (ldc_section_item(c, shown->models[s]) != ldc_section_item(c, data->models[s])) {
+            return ldc_fail("stage %d: section %zu shows model %d, its data %d", stage + 1, s, shown->models[s],
+                            data->models[s]);
+        }
+        if (ldc_section_version_differs(c, shown->models[s], data->models[s])) {
+            return ldc_fail("stage %d: section %zu shows model %d, but the data's version %d changed", stage + 1, s,
+                            shown->models[s], data->models[s]);
+        }
+        if (shown->lengths[s] != data->lengths[s]) {
+            return ldc_fail("stage %d: section %zu shows %zu elements, its data %zu", stage + 1, s, shown->lengths[s],
+                            data->lengths[s]);
+        }
+        for (size_t e = 0; e < shown->lengths[s]; e++) {
+            int32_t a = ldc_at(shown, s)[e], b = ldc_at(data, s)[e];
+            if (ldc_element_item(c, a) != ldc_element_item(c, b)) {
+                return ldc_fail("stage %d: (%zu, %zu) shows element %d, its data %d", stage + 1, s, e, a, b);
+            }
+            if (ldc_element_version_differs(c, a, b)) {
+                return ldc_fail("stage %d: (%zu, %zu) shows element %d, a stale version of %d", stage + 1, s, e, a, b);
+            }
+        }
+    }
+    return NULL;
+}
+
+/* The element match restricted to the matched sections' elements, checked by ldc_check_result
+ * with each element's target section as its group. */
+static const char *ldc_check_element_match(ldc_algorithm algorithm, const ldc_staging_t *c) {
+    const ldc_sectioned_lists_t *l = c->lists;
+    const ld_result_t *e = &c->match->elements, *sec = &c->match->sections;
+    size_t n = c->n, m = c->m, matched;
+    const char *failure = NULL;
+    uint64_t *kept = malloc((n + 1) * sizeof *kept);
+    uint32_t *source_groups = malloc((n + 1) * sizeof *source_groups);
+    uint32_t *target_groups = malloc((m + 1) * sizeof *target_groups);
+    int32_t *full_to_kept = malloc((n + 1) * sizeof *full_to_kept);
+    int32_t *s2t = malloc((n + 1) * sizeof *s2t), *t2s = malloc((m + 1) * sizeof *t2s);
+    int32_t *deleted = malloc((n + 1) * sizeof *deleted);
+    ld_pair_t *moved = malloc((e->moved_count + 1) * sizeof *moved);
+    if (!kept || !source_groups || !target_groups || !full_to_kept || !s2t || !t2s || !deleted || !moved) {
+        failure = "checker out of memory";
+        goto done;
+    }
+    if (e->source_count != n || e->target_count != m) {
+        failure = "elements: result counts differ from the input";
+        goto done;
+    }
+    if ((failure = ldc_check_maps(l->source_elements, n, l->target_elements, m, e, &matched)) ||
+        (failure = ldc_check_unmatched(e->source_to_target, n, e->deleted, e->deleted_count)) ||
+        (failure = ldc_check_unmatched(e->target_to_source, m, e->inserted, e->inserted_count))) {
+        goto done;
+    }
+    if (e->updated_count != 0) {
+        failure = "elements: updates reported without content";
+        goto done;
+    }
+    size_t kept_count = 0;
+    for (size_t s = 0; s < c->S; s++) {
+        for (int32_t i = c->source_starts[s]; i < c->source_starts[s + 1]; i++) {
+            full_to_kept[i] = -1;
+            if (sec->source_to_target[s] < 0) {
+                if (e->source_to_target[i] >= 0) {
+                    failure = ldc_fail("elements: element %d of deleted section %zu is matched", i, s);
+                    goto done;
+                }
+                continue;
+            }
+            full_to_kept[i] = (int32_t)kept_count;
+            kept[kept_count] = l->source_elements[i];
+            source_groups[kept_count] = (uint32_t)sec->source_to_target[s];
+            s2t[kept_count] = e->source_to_target[i];
+            kept_count++;
+        }
+    }
+    size_t deleted_count = 0;
+    for (size_t k = 0; k < kept_count; k++) {
+        if (s2t[k] < 0) deleted[deleted_count++] = (int32_t)k;
+    }
+    for (size_t t = 0; t < c->T; t++) {
+        for (int32_t j = c->target_starts[t]; j < c->target_starts[t + 1]; j++) target_groups[j] = (uint32_t)t;
+    }
+    for (size_t j = 0; j < m; j++) t2s[j] = e->target_to_source[j] >= 0 ? full_to_kept[e->target_to_source[j]] : -1;
+    for (size_t k = 0; k < e->moved_count; k++) {
+        if (e->moved[k].source < 0 || (size_t)e->moved[k].source >= n) {
+            failure = "elements: move source out of range";
+            goto done;
+        }
+        moved[k] = (ld_pair_t){ full_to_kept[e->moved[k].source], e->moved[k].target };
+    }
+    ld_result_t compact = {
+        .source_to_target = s2t,
+        .source_count = kept_count,
+        .target_to_source = t2s,
+        .target_count = m,
+        .deleted = deleted,
+        .deleted_count = deleted_count,
+        .inserted = e->inserted,
+        .inserted_count = e->inserted_count,
+        .moved = moved,
+        .moved_count = e->moved_count,
+    };
+    failure = ldc_check_result(algorithm, kept, kept_count, l->target_elements, m, NULL, NULL, source_groups,
+                               target_groups, &compact);
+    if (failure != NULL) failure = ldc_fail("elements of matched sections: %s", failure);
+done:
+    free(kept);
+    free(source_groups);
+    free(target_groups);
+    free(full_to_kept);
+    free(s2t);
+    free(t2s);
+    free(deleted);
+    free(moved);
+    return failure;
+}
+
+/* Stage 1's updates and stage 5's, against the flags; stage 2's section deletes and stage 3's
+ * inserts against the section match; the moves against the match's moves. */
+static const char *ldc_check_operations(const ldc_staging_t *c, const ld_stages_t *stages) {
+    const ld_stage_t *st = stages->stages;
+    const ld_result_t *sec = &c->match->sections, *e = &c->match->elements;
+    size_t k = 0;
+    const ld_stage_t *updates = &st[LD_STAGE_ELEMENT_UPDATES];
+    for (size_t s = 0; s < c->S; s++) {
+        if (sec->source_to_target[s] < 0) continue;
+        for (int32_t i = c->source_starts[s]; i < c->source_starts[s + 1]; i++) {
+            if (e->source_to_target[i] < 0 || c->element_changed == NULL || !c->element_changed[i]) continue;
+            if (k >= updates->element_updated_count || updates->element_updated[k].section != (int32_t)s ||
+                updates->element_updated[k].element != i - c->source_starts[s]) {
+                return ldc_fail("stage 1: element updates are not the changed matched elements (at %zu)", k);
+            }
+            k++;
+        }
+    }
+    if (k != updates->element_updated_count) return "stage 1: element updates list extra paths";
+    k = 0;
+    const ld_stage_t *reloads = &st[LD_STAGE_SECTION_UPDATES];
+    for (size_t t = 0; t < c->T; t++) {
+        if (sec->target_to_source[t] < 0 || c->section_changed == NULL || !c->section_changed[t]) continue;
+        if (k >= reloads->section_updated_count || reloads->section_updated[k] != (int32_t)t) {
+            return "stage 5: section updates are not the changed matched sections";
+        }
+        k++;
+    }
+    if (k != reloads->section_updated_count) return "stage 5: section updates list extra sections";
+    const ld_stage_t *deletes = &st[LD_STAGE_DELETES], *inserts = &st[LD_STAGE_SECTION_INSERTS_AND_MOVES];
+    if (deletes->section_deleted_count != sec->deleted_count ||
+        (sec->deleted_count > 0 &&
+         memcmp(deletes->section_deleted, sec->deleted, sec->deleted_count * sizeof(int32_t)) != 0)) {
+        return "stage 2: section deletes are not the section match's";
+    }
+    if (inserts->section_inserted_count != sec->inserted_count ||
+        (sec->inserted_count > 0 &&
+         memcmp(inserts->section_inserted, sec->inserted, sec->inserted_count * sizeof(int32_t)) != 0)) {
+        return "stage 3: section inserts are not the section match's";
+    }
+    if (inserts->section_moved_count != sec->moved_count) return "stage 3: section moves are not the match's";
+    if (st[LD_STAGE_ELEMENT_INSERTS_AND_MOVES].element_moved_count != e->moved_count) {
+        return "stage 4: element moves are not the match's";
+    }
+    return NULL;
+}
+
+/* A move's item in the list before it must be the match's move to its target. */
+static const char *ldc_check_move_items(const ldc_staging_t *c, int stage, const ld_stage_t *st,
+                                        const ldc_list_t *before) {
+    const ld_result_t *sec = &c->match->sections, *e = &c->match->elements;
+    for (size_t k = 0; k < st->section_moved_count; k++) {
+        ld_pair_t move = st->section_moved[k];
+        int32_t model = before->models[move.source];
+        int32_t source = model >= 0 ? model : sec->target_to_source[~model];
+        bool found = false;
+        for (size_t q = 0; q < sec->moved_count; q++) {
+            found |= sec->moved[q].source == source && sec->moved[q].target == move.target;
+        }
+        if (!found) return ldc_fail("stage %d: section move %d -> %d is not one of the match's", stage + 1, move.source, move.target);
+    }
+    for (size_t k = 0; k < st->element_moved_count; k++) {
+        ld_path_move_t move = st->element_moved[k];
+        int32_t ref = ldc_at(before, (size_t)move.source.section)[move.source.element];
+        int32_t source = ref >= 0 ? ref : e->target_to_source[~ref];
+        int32_t target = c->target_starts[move.target.section] + move.target.element;
+        bool found = false;
+        for (size_t q = 0; q < e->moved_count; q++) found |= e->moved[q].source == source && e->moved[q].target == target;
+        if (!found) {
+            return ldc_fail("stage %d: element move (%d, %d) -> (%d, %d) is not one of the match's", stage + 1,
+                            move.source.section, move.source.element, move.target.section, move.target.element);
+        }
+    }
+    return NULL;
+}
+
+static bool ldc_starts_from_counts(const uint32_t *counts, size_t count, size_t total, int32_t *starts) {
+    uint64_t sum = 0;
+    starts[0] = 0;
+    for (size_t s = 0; s < count; s++) {
+        sum += counts[s];
+        starts[s + 1] = (int32_t)sum;
+    }
+    return sum == total;
+}
+
+const char *ldc_check_stages(ldc_algorithm algorithm, const ldc_sectioned_lists_t *lists,
+                             const uint8_t *element_changed, const uint8_t *section_changed,
+                             const ld_sectioned_result_t *match, const ld_stages_t *stages) {
+    ldc_staging_t c = {
+        .lists = lists,
+        .match = match,
+        .element_changed = element_changed,
+        .section_changed = section_changed,
+        .S = lists->source_section_count,
+        .T = lists->target_section_count,
+        .n = lists->source_element_count,
+        .m = lists->target_element_count,
+    };
+    const char *failure = NULL;
+    ldc_list_t model = { 0 }, data = { 0 }, after = { 0 }, expected = { 0 };
+    c.source_starts = malloc((c.S + 1) * sizeof(int32_t));
+    c.target_starts = malloc((c.T + 1) * sizeof(int32_t));
+    size_t sections = c.S + c.T + 1, elements = c.n + c.m + 1;
+    if (!c.source_starts || !c.target_starts || !ldc_list_init(&model, sections, elements) ||
+        !ldc_list_init(&data, sections, elements) || !ldc_list_init(&after, sections, elements) ||
+        !ldc_list_init(&expected, sections, elements)) {
+        failure = "checker out of memory";
+        goto done;
+    }
+    if (!ldc_starts_from_counts(lists->source_section_counts, c.S, c.n, c.source_starts) ||
+        !ldc_starts_from_counts(lists->target_section_counts, c.T, c.m, c.target_starts)) {
+        failure = "checker: section counts disagree with the element counts";
+        goto done;
+    }
+    /* The match. */
+    if (match->sections.updated_count != 0) {
+        failure = "sections: updates reported";
+        goto done;
+    }
+    if ((failure = ldc_check_result(algorithm, lists->source_sections, c.S, lists->target_sections, c.T, NULL, NULL,
+                                    NULL, NULL, &match->sections))) {
+        failure = ldc_fail("sections: %s", failure);
+        goto done;
+    }
+    if (memcmp(match->source_section_starts, c.source_starts, (c.S + 1) * sizeof(int32_t)) != 0 ||
+        memcmp(match->target_section_starts, c.target_starts, (c.T + 1) * sizeof(int32_t)) != 0) {
+        failure = "section starts are not the prefix sums of the counts";
+        goto done;
+    }
+    if ((failure = ldc_check_element_match(algorithm, &c))) goto done;
+
+    /* The stages' structure. */
+    const ld_stage_t *st = stages->stages;
+    int last = -1;
+    size_t present = 0;
+    for (int k = 0; k < LD_STAGE_COUNT; k++) {
+        const ld_stage_t *s = &st[k];
+        size_t own[LD_STAGE_COUNT] = {
+            s->element_updated_count,
+            s->section_deleted_count + s->element_deleted_count,
+            s->section_inserted_count + s->section_moved_count,
+            s->element_inserted_count + s->element_moved_count,
+            s->section_updated_count,
+        };
+        for (int q = 0; q < LD_STAGE_COUNT; q++) {
+            if (q != k && own[q] != 0) {
+                failure = ldc_fail("stage %d holds operations of stage %d", k + 1, q + 1);
+                goto done;
+            }
+        }
+        if (s->present != (own[k] > 0)) {
+            failure = ldc_fail("stage %d: present is %d with %zu operations", k + 1, s->present, own[k]);
+            goto done;
+        }
+        if (s->present) {
+            present++;
+            last = k;
+        }
+    }
+    if (present != stages->present_count) {
+        failure = "present_count is not the number of present stages";
+        goto done;
+    }
+    if ((failure = ldc_check_operations(&c, stages))) goto done;
+
+    /* Replay from the source. */
+    for (size_t s = 0; s < c.S; s++) {
+        ldc_push_section(&model, (int32_t)s);
+        for (int32_t i = c.source_starts[s]; i < c.source_starts[s + 1]; i++) ldc_push_element(&model, i);
+    }
+    for (int k = 0; k <= last; k++) {
+        const ld_stage_t *s = &st[k];
+        if (!s->present) continue;
+        if (s->section_count_before != model.count) {
+            failure = ldc_fail("stage %d: %zu sections reported before it, %zu shown", k + 1, s->section_count_before,
+                               model.count);
+            goto done;
+        }
+        for (size_t q = 0; q < model.count; q++) {
+            if (s->element_counts_before == NULL || s->element_counts_before[q] != (int32_t)model.lengths[q]) {
+                failure = ldc_fail("stage %d: section %zu reported with %d elements before it, %zu shown", k + 1, q,
+                                   s->element_counts_before != NULL ? s->element_counts_before[q] : -1,
+                                   model.lengths[q]);
+                goto done;
+            }
+        }
+        if (s->data_is_target != (k == last)) {
+            failure = ldc_fail("stage %d: data_is_target is %d", k + 1, s->data_is_target);
+            goto done;
+        }
+        data.count = 0;
+        expected.count = 0;
+        if (k == last) {
+            if (s->data_section_count != c.T) {
+                failure = ldc_fail("stage %d: the target's section count is reported as %zu", k + 1, s->data_section_count);
+                goto done;
+            }
+            ldc_target_list(&c, &data);
+        } else {
+            if ((failure = ldc_reported_layout(&c, k, s, &data))) goto done;
+            ldc_expected_layout(&c, k, &expected);
+            if (!ldc_lists_equal(&data, &expected)) {
+                failure = ldc_fail("stage %d: the layout differs from the rules'", k + 1);
+                goto done;
+            }
+        }
+        after.count = 0;
+        if ((failure = ldc_apply_batch(&c, k, s, &model, &data, &after)) ||
+            (failure = ldc_check_move_items(&c, k, s, &model)) ||
+            (failure = ldc_compare_shown(&c, k, &after, &data))) {
+            goto done;
+        }
+        ldc_list_t swap = model;
+        model = after;
+        after = swap;
+    }
+    /* Whatever was shown last must be the target. */
+    data.count = 0;
+    ldc_target_list(&c, &data);
+    if ((failure = ldc_compare_shown(&c, last, &model, &data))) goto done;
+done:
+    free(c.source_starts);
+    free(c.target_starts);
+    ldc_list_free(&model);
+    ldc_list_free(&data);
+    ldc_list_free(&after);
+    ldc_list_free(&expected);
+    return failure;
+}

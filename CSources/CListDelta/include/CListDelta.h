@@ -287,6 +287,263 @@ ld_status ld_myers_diff(ld_workspace_t *workspace,
                         const uint64_t *target, size_t target_count,
                         const ld_options_t *options, ld_result_t *out);
 
+/* MARK: Sectioned diffs and staging */
+
+/*! @brief Which matcher ld_sectioned_diff() runs on sections and on elements. */
+typedef enum ld_algorithm {
+    /*! ld_heckel_diff(): linear time, the fewest moves for its pairing. */
+    LD_ALGORITHM_HECKEL = 0,
+    /*! ld_myers_diff(): a longest common subsequence, moves only where sections change. */
+    LD_ALGORITHM_LCS = 1,
+} ld_algorithm;
+
+/*!
+ * @brief A sectioned diff, owned by the workspace and valid until the workspace's next use
+ *        (ld_stage() on the same workspace leaves it valid).
+ *
+ * Elements are numbered by the full flattening of each side: all elements of section 0, then
+ * of section 1, and so on; element @c k of source section @c s has flat index
+ * <tt>source_section_starts[s] + k</tt>.
+ */
+typedef struct ld_sectioned_result {
+    /*! The match of the section identities, as ld_heckel_diff() or ld_myers_diff() reports
+     *  it (no updates): @c moved holds the fewest section moves for its pairing. */
+    ld_result_t sections;
+    /*! The match of the elements over the full flattenings: @c source_to_target is -1 for
+     *  every element of a deleted section, @c deleted lists them too (all unmatched source
+     *  elements, ascending), @c inserted all unmatched target elements, @c moved every matched
+     *  pair whose element changes section (its source section's target index differs from its
+     *  target section) and the fewest others within each target section, by ascending target;
+     *  no updates. */
+    ld_result_t elements;
+    /*! Where each source section starts in the source flattening: source section count + 1
+     *  entries, the last the source element count. */
+    const int32_t *source_section_starts;
+    /*! Where each target section starts in the target flattening: target section count + 1
+     *  entries. */
+    const int32_t *target_section_starts;
+} ld_sectioned_result_t;
+
+/*!
+ * @brief Matches sections by identity, then their elements by identity across sections.
+ *
+ * Sections are matched as ld_heckel_diff() or ld_myers_diff() matches a list (the k-th
+ * occurrence of an identity with the k-th, for Heckel). Only the elements of matched source
+ * sections take part in the element match: UIKit cannot move an element out of a section it
+ * deletes, so the elements of a deleted section are deleted with it, and a target element of
+ * the same identity is inserted (or matched to another source element). Each element's group
+ * is its target section (a source element's, its section's target index): every element that
+ * changes section moves, and the fewest moves are found within each target section.
+ *
+ * A flat list is one section on each side; it costs about what ld_heckel_diff() of its
+ * elements costs.
+ *
+ * @param workspace             a workspace not in use by another thread.
+ * @param source_sections       @p source_section_count section identities; may be NULL when
+ *                              the count is 0.
+ * @param target_sections       @p target_section_count section identities; likewise.
+ * @param source_section_counts the element count of every source section; may be NULL when
+ *                              there are no source sections. They must add up to
+ *                              @p source_element_count.
+ * @param target_section_counts likewise for the target.
+ * @param source_elements       @p source_element_count element identities: every source
+ *                              section's, flattened in order; may be NULL when the count is 0.
+ * @param target_elements       @p target_element_count target element identities, likewise.
+ * @param algorithm             ::LD_ALGORITHM_HECKEL or ::LD_ALGORITHM_LCS, for both matches.
+ * @param options               NULL, or a cancel token and an edit budget (LCS only; it bounds
+ *                              the section diff and the element diff each). Its content and
+ *                              group fields must be NULL.
+ * @param out                   receives the result; untouched on error.
+ * @return LD_OK; LD_ERROR_INVALID (a NULL workspace or @p out, a NULL array with a non-zero
+ *         count, section counts whose sum is not the element count, an unknown algorithm, or
+ *         content or groups in @p options); LD_ERROR_OVERFLOW (a count above ::LD_MAX_COUNT,
+ *         checked after the NULL arrays); LD_ERROR_ALLOC; LD_CANCELLED;
+ *         LD_EDIT_BUDGET_EXCEEDED (LCS: either diff exceeds the budget). On any error the
+ *         workspace stays usable and its previous results are no longer valid.
+ * @note O(S + T + n + m) expected time for S and T sections and n and m elements, plus the
+ *       element diff's O(k log k) for k matched elements with Heckel (with LCS, the bounds
+ *       that ld_myers_diff() gives). Space: the element diff's, plus 16 bytes per section of
+ *       S + T, plus 8 bytes per source element when the source has two sections or more (room
+ *       for the matched sections' identities), plus 4 per element of n + m when the target has
+ *       two sections or more (the groups). A warm workspace allocates nothing for a diff whose
+ *       six counts are each no larger than an earlier one's.
+ */
+ld_status ld_sectioned_diff(ld_workspace_t *workspace,
+                            const uint64_t *source_sections, size_t source_section_count,
+                            const uint64_t *target_sections, size_t target_section_count,
+                            const uint32_t *source_section_counts, const uint32_t *target_section_counts,
+                            const uint64_t *source_elements, size_t source_element_count,
+                            const uint64_t *target_elements, size_t target_element_count,
+                            ld_algorithm algorithm, const ld_options_t *options,
+                            ld_sectioned_result_t *out);
+
+/*! @brief An element's position: its section and its index within that section. */
+typedef struct ld_path {
+    int32_t section;
+    int32_t element;
+} ld_path_t;
+
+/*! @brief An element move: from @c source (in the list before the batch) to @c target (in the
+ *         list after it). */
+typedef struct ld_path_move {
+    ld_path_t source;
+    ld_path_t target;
+} ld_path_move_t;
+
+/*!
+ * @brief The five stages of a staged changeset, in the order they must be applied.
+ *
+ * UIKit's @c performBatchUpdates reads deletes, reloads and move sources in the list before the
+ * batch and inserts and move targets in the list after it; it cannot move an element out of a
+ * section it deletes or into one it inserts or moves, reloads a section only in a batch of its
+ * own, and only once the section is where the target has it. Five batches, each applied on the
+ * data of the one before, respect all of this:
+ */
+typedef enum ld_stage_kind {
+    /*! 1. @c element_updated: matched elements whose content changed, at their source paths,
+     *  reloaded while nothing has moved yet. */
+    LD_STAGE_ELEMENT_UPDATES = 0,
+    /*! 2. @c section_deleted (source indices, ascending) and @c element_deleted (source paths of
+     *  unmatched elements of matched sections, ascending; a deleted section takes its elements
+     *  with it). */
+    LD_STAGE_DELETES = 1,
+    /*! 3. @c section_inserted (target indices, ascending; each arrives holding its unmatched
+     *  target elements) and @c section_moved (from the section's index after the deletes, to its
+     *  target index; the section match's moves only, by ascending target). */
+    LD_STAGE_SECTION_INSERTS_AND_MOVES = 2,
+    /*! 4. @c element_inserted (target paths of unmatched elements of matched sections, ascending)
+     *  and @c element_moved (from the path after stage 3: the target index of the element's
+     *  source section and its index there after the deletes; to its target path; the element
+     *  match's moves, by ascending target). Elements moving into a section inserted in stage 3
+     *  move here, a batch later. */
+    LD_STAGE_ELEMENT_INSERTS_AND_MOVES = 3,
+    /*! 5. @c section_updated: target indices of matched sections whose own content changed,
+     *  reloaded alone, where the target has them. */
+    LD_STAGE_SECTION_UPDATES = 4,
+} ld_stage_kind;
+
+/*! @brief The number of stages: ld_stages_t::stages is indexed by ::ld_stage_kind. */
+#define LD_STAGE_COUNT 5
+
+/*!
+ * @brief One stage: its operations, the shape the view must show before it, and the layout of
+ *        the data it installs.
+ *
+ * Only the operations of the stage's kind are non-empty. An array may be NULL when its count
+ * is 0; every array is owned by the workspace (or is one of the match's) and valid as long as
+ * the ld_stages_t it came in.
+ *
+ * Data layout, when @c data_is_target is false: the list after the stage has
+ * @c data_section_count sections. Section @c k's model is @c data_section_models[k]: a source
+ * section index when non-negative, else the bitwise complement (~t) of a target section index.
+ * Its elements are <tt>data_elements[data_section_starts[k] ..< data_section_starts[k + 1]]</tt>,
+ * each a flat source element index when non-negative, else the complement (~j) of a flat target
+ * element index: the element's version shown (a matched element is shown in its target version
+ * from stage 1 on, so reloading it in stage 1 installs that version). Matched sections keep their
+ * source model until stage 5 reloads them. The data of each stage, when not the target:
+ *  - 1: every source section (source model), its matched elements in their target version,
+ *    the others (and every element of a deleted section) as in the source;
+ *  - 2: the matched source sections in source order (source model), holding their matched
+ *    elements (target versions) in source order;
+ *  - 3: the target's sections in target order: matched ones as after stage 2, inserted ones with
+ *    their target model and only their unmatched target elements, in order;
+ *  - 4: the target's sections and elements, matched sections still with their source model.
+ */
+typedef struct ld_stage {
+    /*! Whether the stage has operations, and so a batch. */
+    bool present;
+
+    /*! Stage 1: source paths, by ascending source. */
+    const ld_path_t *element_updated;
+    size_t element_updated_count;
+    /*! Stage 2: source section indices, ascending. */
+    const int32_t *section_deleted;
+    size_t section_deleted_count;
+    /*! Stage 2: source paths, ascending. */
+    const ld_path_t *element_deleted;
+    size_t element_deleted_count;
+    /*! Stage 3: target section indices, ascending. */
+    const int32_t *section_inserted;
+    size_t section_inserted_count;
+    /*! Stage 3: (index after the section deletes, target index), by ascending target. */
+    const ld_pair_t *section_moved;
+    size_t section_moved_count;
+    /*! Stage 4: target paths, ascending. */
+    const ld_path_t *element_inserted;
+    size_t element_inserted_count;
+    /*! Stage 4: (path after stage 3, target path), by ascending target. */
+    const ld_path_move_t *element_moved;
+    size_t element_moved_count;
+    /*! Stage 5: target section indices, ascending. */
+    const int32_t *section_updated;
+    size_t section_updated_count;
+
+    /*! The section count the view must show before the stage. */
+    size_t section_count_before;
+    /*! The element count of each of those sections: the source's before the first present
+     *  stage, else the data of the present stage before. */
+    const int32_t *element_counts_before;
+
+    /*! Whether the stage's data is the target (it is the last present stage); the layout
+     *  fields are then NULL, except the section count. */
+    bool data_is_target;
+    /*! The number of sections in the stage's data. */
+    size_t data_section_count;
+    /*! Each section's model: >= 0 a source section, < 0 the complement of a target section. */
+    const int32_t *data_section_models;
+    /*! Where each section's elements start in @c data_elements: @c data_section_count + 1
+     *  entries. */
+    const int32_t *data_section_starts;
+    /*! The elements: >= 0 a flat source element, < 0 the complement of a flat target element. */
+    const int32_t *data_elements;
+} ld_stage_t;
+
+/*! @brief The stages of a sectioned diff, indexed by ::ld_stage_kind; owned by the workspace
+ *         and valid until its next use. */
+typedef struct ld_stages {
+    ld_stage_t stages[LD_STAGE_COUNT];
+    /*! How many stages are present: 0 when source and target show the same. */
+    size_t present_count;
+} ld_stages_t;
+
+/*!
+ * @brief Sorts @p match into UIKit's five stages, with each stage's data layout and the shape
+ *        the view must show before it.
+ *
+ * A binding builds every batch and every stage's data from the result by gathering: it needs
+ * no rule of its own. The operations and layouts are described at ::ld_stage_kind and
+ * ld_stage_t. A stage is present iff it has operations; the last present stage's data is the
+ * target, and every other present stage has its own layout.
+ *
+ * @param workspace       a workspace not in use by another thread; typically the one that
+ *                        holds @p match, which stays valid (the stages may point into it).
+ * @param match           an unchanged result of ld_sectioned_diff(). The indices this function
+ *                        follows are range-checked (LD_ERROR_INVALID when one is out of range);
+ *                        the match is not otherwise verified.
+ * @param element_changed one flag per flat source element: non-zero when the element is
+ *                        matched and its content changed (it is reloaded in stage 1). Flags of
+ *                        unmatched elements are ignored. NULL: none changed.
+ * @param section_changed one flag per target section: non-zero when the section is matched and
+ *                        its model's content changed (it is reloaded in stage 5). Flags of
+ *                        inserted sections are ignored. NULL: none changed.
+ * @param cancel          NULL, or a token polled at least every 4,096 elements of work.
+ * @param out             receives the stages; untouched on error.
+ * @return LD_OK; LD_ERROR_INVALID (a NULL workspace, @p match or @p out, a NULL array in
+ *         @p match with a non-zero count, or an index out of range); LD_ERROR_OVERFLOW (a count
+ *         above ::LD_MAX_COUNT, or a size that does not fit in size_t); LD_ERROR_ALLOC;
+ *         LD_CANCELLED; LD_ERROR_INTERNAL should an invariant of the staging fail. On any error
+ *         the workspace stays usable, @p match stays valid and the previous stages are no
+ *         longer valid.
+ * @note O(S + T + n + m) time and space for S and T sections and n and m elements: it reserves
+ *       at most 21 bytes per element of n + m and 28 per section of S + T (plus 16), whether or
+ *       not every stage needs its part, and writes only the layouts of the stages that show
+ *       them. A warm workspace allocates nothing for stages whose counts are each no larger
+ *       than an earlier call's.
+ */
+ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match,
+                   const uint8_t *element_changed, const uint8_t *section_changed,
+                   const ld_cancel_token_t *cancel, ld_stages_t *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -42,6 +42,55 @@ const char *ldc_check_result(ldc_algorithm algorithm,
 size_t ldc_lcs_length(const uint64_t *source, size_t source_count,
                       const uint64_t *target, size_t target_count);
 
+/*! @brief A sectioned list pair as ld_sectioned_diff() takes it. */
+typedef struct {
+    const uint64_t *source_sections;
+    size_t source_section_count;
+    const uint64_t *target_sections;
+    size_t target_section_count;
+    const uint32_t *source_section_counts;
+    const uint32_t *target_section_counts;
+    const uint64_t *source_elements;
+    size_t source_element_count;
+    const uint64_t *target_elements;
+    size_t target_element_count;
+} ldc_sectioned_lists_t;
+
+/*!
+ * @brief Checks a sectioned match and its stages against @p lists by brute force.
+ *
+ * The match: the section result passes ldc_check_result() on the section identities; the
+ * elements of deleted sections are unmatched; over the matched sections' elements (grouped by
+ * target section) the element result passes ldc_check_result() too: k-th occurrence with k-th
+ * (Heckel) or an LCS (Myers), every pair that changes section moves and the fewest others
+ * within each target section (O(k²) LIS); its full-flattening lists and the section starts are
+ * consistent.
+ *
+ * The stages: each is present iff it has operations, holds only its own kinds, and the last
+ * present one's data is the target while every other present one has a layout equal to the
+ * one the rules give (built here independently). Then every present stage is replayed on a
+ * plain model of the list (sections of element references, each with a model reference)
+ * under UIKit's batch-update rules: the model's shape before the stage equals the stage's
+ * counts before it; section and element deletes, reloads and move sources are in range of the
+ * list before the batch, inserts and move targets of the list after it, none repeated; no
+ * element operation in a section deleted or reloaded in the batch, no element inserted or
+ * moved into a section inserted (or moved into one moved) in it; section updates alone; every
+ * section keeps its count less what leaves plus what arrives. After each stage the model shows
+ * the same items as the stage's data (and no stale content: an element or section whose
+ * content changed is shown in its target version wherever the data shows that), so after the
+ * last stage it is the target. Element updates are exactly the matched elements flagged
+ * changed, section updates exactly the matched sections flagged changed; moves are the
+ * match's moves.
+ *
+ * @param element_changed one flag per flat source element, or NULL (ld_stage()'s input).
+ * @param section_changed one flag per target section, or NULL.
+ * @return NULL when every check passes, else a description of the first failure (in storage
+ *         local to the calling thread, valid until its next call).
+ */
+const char *ldc_check_stages(ldc_algorithm algorithm, const ldc_sectioned_lists_t *lists,
+                             const uint8_t *element_changed, const uint8_t *section_changed,
+                             const ld_sectioned_result_t *match, const ld_stages_t *stages);
+
 /*! @brief An allocator that counts calls and live bytes, and can fail on a chosen call. */
 typedef struct {
     size_t allocations;       /*!< successful allocate calls */

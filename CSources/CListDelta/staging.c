@@ -1,0 +1,616 @@
+#include "internal.h"
+
+#include <string.h>
+
+/* The staging engine: the rules that turn a sectioned match into UIKit's five batches, their
+ * data layouts and the shapes before them (see ld_stage_kind in the header). Every output
+ * lives in one workspace buffer, LD_BUFFER_STAGES, reserved once for the worst case of the
+ * match's counts and handed out front to back; the stages may also point into the match.
+ *
+ * A layout is the list after a stage: per section a model reference and a run of element
+ * references (source indices >= 0, complemented target indices < 0). */
+
+/* A stage's data layout, as built. */
+typedef struct {
+    size_t section_count;
+    const int32_t *models;
+    const int32_t *starts;
+    const int32_t *counts; /* each section's element count: the shape before the next stage */
+    const int32_t *elements;
+} ld_layout_t;
+
+typedef struct {
+    /* the match */
+    size_t source_sections, target_sections, source_count, target_count;
+    const int32_t *section_target;   /* source section -> target section, -1 deleted */
+    const int32_t *section_source;   /* target section -> source section, -1 inserted */
+    const int32_t *source_starts;
+    const int32_t *target_starts;
+    const int32_t *element_target;   /* flat source element -> flat target element, -1 */
+    const int32_t *element_source;   /* flat target element -> flat source element, -1 */
+    const ld_pair_t *element_moves;
+    size_t element_move_count;
+    const ld_pair_t *section_moves;
+    size_t section_move_count;
+    const uint8_t *element_changed;
+    const uint8_t *section_changed;
+    ld_poller_t poller;
+    /* the room in LD_BUFFER_STAGES still free */
+    int32_t *room;
+    int32_t *room_end;
+} ld_stager_t;
+
+/* The next `count` entries of the room, or NULL when they do not fit (a match whose counts
+ * disagree with its arrays). */
+static int32_t *ld_take(ld_stager_t *stager, size_t count) {
+    if (count > (size_t)(stager->room_end - stager->room)) return NULL;
+    int32_t *taken = stager->room;
+    stager->room += count;
+    return taken;
+}
+
+static inline unsigned ld_popcount64(uint64_t word) {
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_popcountll(word);
+#else
+    unsigned count = 0;
+    for (; word != 0; word &= word - 1) count++;
+    return count;
+#endif
+}
+
+/* Which targets of an ascending list of moves move, and each one's rank among them, in
+ * constant time per query: per 64 targets, a word of bits beside the count of moving targets
+ * below them. `words` has 2 * ceil(count / 64) entries. */
+static ld_status ld_ranks_build(uint64_t *words, size_t count, const ld_pair_t *moves, size_t move_count,
+                                ld_poller_t *poller) {
+    size_t blocks = (count + 63) / 64;
+    for (size_t chunk = 0; chunk < 2 * blocks; chunk += LD_POLL_INTERVAL) {
+        size_t end = ld_min_size(2 * blocks, chunk + LD_POLL_INTERVAL);
+        if (!ld_poll(poller, end - chunk)) return LD_CANCELLED;
+        memset(words + chunk, 0, (end - chunk) * sizeof *words);
+    }
+    for (size_t chunk = 0; chunk < move_count; chunk += LD_POLL_INTERVAL) {
+        size_t end = ld_min_size(move_count, chunk + LD_POLL_INTERVAL);
+        if (!ld_poll(poller, end - chunk)) return LD_CANCELLED;
+        for (size_t k = chunk; k < end; k++) {
+            size_t t = (size_t)moves[k].target;
+            words[2 * (t >> 6)] |= (uint64_t)1 << (t & 63);
+        }
+    }
+    uint64_t below = 0;
+    for (size_t chunk = 0; chunk < blocks; chunk += LD_POLL_INTERVAL) {
+        size_t end = ld_min_size(blocks, chunk + LD_POLL_INTERVAL);
+        if (!ld_poll(poller, end - chunk)) return LD_CANCELLED;
+        for (size_t block = chunk; block < end; block++) {
+            words[2 * block + 1] = below;
+            below += ld_popcount64(words[2 * block]);
+        }
+    }
+    return LD_OK;
+}
+
+/* Whether target `t` moves; its rank among the moves goes to `rank`. */
+static inline bool ld_rank_of(const uint64_t *words, size_t t, size_t *rank) {
+    uint64_t word = words[2 * (t >> 6)], bit = (uint64_t)1 << (t & 63);
+    if ((word & bit) == 0) return false;
+    *rank = (size_t)words[2 * (t >> 6) + 1] + ld_popcount64(word & (bit - 1));
+    return true;
+}
+
+/* Section starts must run from 0 to the element count without decreasing. */
+static bool ld_starts_valid(const int32_t *starts, size_t section_count, size_t element_count) {
+    if (starts[0] != 0 || starts[section_count] < 0 || (size_t)starts[section_count] != element_count) return false;
+    bool decreases = false;
+    for (size_t s = 0; s < section_count; s++) decreases |= starts[s + 1] < starts[s];
+    return !decreases;
+}
+
+/* Moves must pair indices in range, by strictly ascending target. */
+static bool ld_moves_valid(const ld_pair_t *moves, size_t move_count, size_t source_count, size_t target_count) {
+    for (size_t k = 0; k < move_count; k++) {
+        if (moves[k].source < 0 || (size_t)moves[k].source >= source_count || moves[k].target < 0 ||
+            (size_t)moves[k].target >= target_count || (k > 0 && moves[k].target <= moves[k - 1].target)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Checks the parts of the match that the stager follows as indices or sizes by. */
+static ld_status ld_stager_begin(const ld_sectioned_result_t *match, const uint8_t *element_changed,
+                                 const uint8_t *section_changed, const ld_cancel_token_t *cancel,
+                                 ld_stager_t *stager) {
+    const ld_result_t *sections = &match->sections, *elements = &match->elements;
+    size_t source_sections = sections->source_count, target_sections = sections->target_count;
+    size_t source_count = elements->source_count, target_count = elements->target_count;
+    if ((source_sections > 0 && sections->source_to_target == NULL) ||
+        (target_sections > 0 && sections->target_to_source == NULL) ||
+        (sections->deleted_count > 0 && sections->deleted == NULL) ||
+        (sections->inserted_count > 0 && sections->inserted == NULL) ||
+        (sections->moved_count > 0 && sections->moved == NULL) ||
+        (source_count > 0 && elements->source_to_target == NULL) ||
+        (target_count > 0 && elements->target_to_source == NULL) ||
+        (elements->moved_count > 0 && elements->moved == NULL) || match->source_section_starts == NULL ||
+        match->target_section_starts == NULL) {
+        return LD_ERROR_INVALID;
+    }
+    if (source_sections > LD_MAX_COUNT || target_sections > LD_MAX_COUNT || source_count > LD_MAX_COUNT ||
+        target_count > LD_MAX_COUNT) {
+        return LD_ERROR_OVERFLOW;
+    }
+    if (sections->deleted_count > source_sections || sections->inserted_count > target_sections ||
+        sections->moved_count > ld_min_size(source_sections, target_sections) ||
+        elements->moved_count > ld_min_size(source_count, target_count)) {
+        return LD_ERROR_INVALID;
+    }
+    *stager = (ld_stager_t){
+        .source_sections = source_sections,
+        .target_sections = target_sections,
+        .source_count = source_count,
+        .target_count = target_count,
+        .section_target = sections->source_to_target,
+        .section_source = sections->target_to_source,
+        .source_starts = match->source_section_starts,
+        .target_starts = match->target_section_starts,
+        .element_target = elements->source_to_target,
+        .element_source = elements->target_to_source,
+        .element_moves = elements->moved,
+        .element_move_count = elements->moved_count,
+        .section_moves = sections->moved,
+        .section_move_count = sections->moved_count,
+        .element_changed = element_changed,
+        .section_changed = section_changed,
+        .poller = { .cancel = cancel },
+    };
+    if (ld_is_cancelled(cancel)) return LD_CANCELLED;
+    /* O(S + T) with polls: sections can be many. */
+    for (size_t chunk = 0; chunk < ld_max_size(source_sections, target_sections); chunk += LD_POLL_INTERVAL) {
+        if (!ld_poll(&stager->poller, LD_POLL_INTERVAL)) return LD_CANCELLED;
+        size_t source_end = ld_min_size(source_sections, chunk + LD_POLL_INTERVAL);
+        size_t target_end = ld_min_size(target_sections, chunk + LD_POLL_INTERVAL);
+        /* The section maps are mutual inverses within range. */
+        for (size_t s = chunk; s < source_end; s++) {
+            int32_t t = stager->section_target[s];
+            if (t < -1 || (t >= 0 && ((size_t)t >= target_sections || stager->section_source[t] != (int32_t)s))) {
+                return LD_ERROR_INVALID;
+            }
+        }
+        for (size_t t = chunk; t < target_end; t++) {
+            int32_t s = stager->section_source[t];
+            if (s < -1 || (s >= 0 && ((size_t)s >= source_sections || stager->section_target[s] != (int32_t)t))) {
+                return LD_ERROR_INVALID;
+            }
+        }
+    }
+    if (!ld_poll(&stager->poller, source_sections + target_sections + elements->moved_count)) return LD_CANCELLED;
+    if (!ld_starts_valid(stager->source_starts, source_sections, source_count) ||
+        !ld_starts_valid(stager->target_starts, target_sections, target_count) ||
+        !ld_moves_valid(stager->section_moves, stager->section_move_count, source_sections, target_sections) ||
+        !ld_moves_valid(stager->element_moves, stager->element_move_count, source_count, target_count)) {
+        return LD_ERROR_INVALID;
+    }
+    return LD_OK;
+}
+
+/* The int32 entries LD_BUFFER_STAGES needs for a match of these counts, whatever its stages:
+ * the operations and layouts of all stages at once, each at its largest. */
+static bool ld_stages_room(size_t n, size_t m, size_t S, size_t T, size_t *out) {
+    size_t terms[] = {
+        /* the rank words of the element and section moves, 2 per 64 targets, 8 bytes each,
+         * and one entry to align each */
+        4 * ((m + 63) / 64) + 1, 4 * ((T + 63) / 64) + 1,
+        /* operations: updates and deletes share one run, at most one per source element; the
+         * element moves and inserts take at most 4 per matched and 2 per unmatched target */
+        2 * n, 2 * m + 2 * ld_min_size(n, m), 2 * ld_min_size(S, T), T,
+        /* the source's counts; layouts 1 (elements, models), 2 (elements, models, starts,
+         * counts), 3 and 4 (models and counts; its elements and starts are the target's) */
+        S, n + S, ld_min_size(n, m) + 3 * S + 1, m + 3 * T + 1, m + 2 * T,
+    };
+    size_t total = 0;
+    for (size_t k = 0; k < sizeof terms / sizeof terms[0]; k++) {
+        if (!ld_add_size(total, terms[k], &total)) return false;
+    }
+    *out = total;
+    return true;
+}
+
+/* Entries of the room as 8-byte words, aligned. */
+static uint64_t *ld_take_words(ld_stager_t *stager, size_t words) {
+    if (((uintptr_t)stager->room & 7) != 0 && ld_take(stager, 1) == NULL) return NULL;
+    return (uint64_t *)(void *)ld_take(stager, 2 * words);
+}
+
+/* Stage 3's section moves, from their index after the section deletes, and stage 5's section
+ * updates. */
+static ld_status ld_section_operations(ld_stager_t *st, ld_pair_t **out_moves, int32_t **out_updated,
+                                       size_t *out_updated_count) {
+    size_t S = st->source_sections, T = st->target_sections;
+    *out_moves = NULL;
+    if (st->section_move_count > 0) {
+        uint64_t *ranks = ld_take_words(st, 2 * ((T + 63) / 64));
+        ld_pair_t *moves = (ld_pair_t *)(void *)ld_take(st, 2 * st->section_move_count);
+        if (ranks == NULL || moves == NULL) return LD_ERROR_INVALID;
+        ld_status status = ld_ranks_build(ranks, T, st->section_moves, st->section_move_count, &st->poller);
+        if (status != LD_OK) return status;
+        int32_t after = 0;
+        for (size_t chunk = 0; chunk < S; chunk += LD_POLL_INTERVAL) {
+            size_t end = ld_min_size(S, chunk + LD_POLL_INTERVAL);
+            if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
+            for (size_t s = chunk; s < end; s++) {
+                int32_t t = st->section_target[s];
+                if (t < 0) continue;
+                size_t rank;
+                if (ld_rank_of(ranks, (size_t)t, &rank)) moves[rank] = (ld_pair_t){ after, t };
+                after++;
+            }
+        }
+        *out_moves = moves;
+    }
+    size_t updated_count = 0;
+    int32_t *updated = NULL;
+    if (st->section_changed != NULL) {
+        updated = ld_take(st, T);
+        if (updated == NULL) return LD_ERROR_INVALID;
+        for (size_t chunk = 0; chunk < T; chunk += LD_POLL_INTERVAL) {
+            size_t end = ld_min_size(T, chunk + LD_POLL_INTERVAL);
+            if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
+            for (size_t t = chunk; t < end; t++) {
+                updated[updated_count] = (int32_t)t; /* branch-free: kept only when it applies */
+                updated_count += st->section_source[t] >= 0 && st->section_changed[t] != 0;
+            }
+        }
+        st->room = updated + updated_count; /* hand back the rest */
+    }
+    *out_updated = updated;
+    *out_updated_count = updated_count;
+    return LD_OK;
+}
+
+/* The element operations of stages 1, 2 and 4, with the sources of the element moves. */
+typedef struct {
+    ld_path_t *updated;
+    size_t updated_count;
+    ld_path_t *deleted;
+    size_t deleted_count;
+    ld_path_t *inserted;
+    size_t inserted_count;
+    ld_path_move_t *moved;
+    size_t matched_count; /* matched source elements: the survivors of the deletes */
+} ld_element_operations_t;
+
+/* One pass over the matched source sections: updates, deletes and the moves' sources. */
+static ld_status ld_source_pass(ld_stager_t *st, const uint64_t *ranks, ld_element_operations_t *ops) {
+    size_t S = st->source_sections, m = st->target_count;
+    /* Updates from the front and deletes from the back of one run as long as the matched
+     * sections' elements; the deletes are reversed into order afterwards. */
+    size_t kept = 0;
+    for (size_t s = 0; s < S; s++) {
+        if (st->section_target[s] >= 0) kept += (size_t)(st->source_starts[s + 1] - st->source_starts[s]);
+    }
+    if (!ld_poll(&st->poller, S)) return LD_CANCELLED;
+    ld_path_t *run = (ld_path_t *)(void *)ld_take(st, 2 * kept);
+    if (run == NULL) return LD_ERROR_INVALID;
+    ld_path_t *updates = run, *deletes = run + kept;
+    const uint8_t *restrict changed = st->element_changed;
+    const int32_t *restrict element_target = st->element_target;
+    ld_path_move_t *restrict moved = ops->moved;
+    size_t matched = 0;
+    for (size_t s = 0; s < S; s++) {
+        int32_t t = st->section_target[s];
+        if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
+        if (t < 0) continue;
+        size_t begin = (size_t)st->source_starts[s], end = (size_t)st->source_starts[s + 1];
+        int32_t after = 0;
+        for (size_t chunk = begin; chunk < end; chunk += LD_POLL_INTERVAL) {
+            size_t chunk_end = ld_min_size(end, chunk + LD_POLL_INTERVAL);
+            if (!ld_poll(&st->poller, chunk_end - chunk)) return LD_CANCELLED;
+            for (size_t i = chunk; i < chunk_end; i++) {
+                int32_t j = element_target[i];
+                ld_path_t path = { (int32_t)s, (int32_t)(i - begin) };
+                /* Branch-free: while elements remain, the run has a free entry between the two
+                 * lists, so both writes land there unless kept, and both write `path`. */
+                deletes[-1] = path;
+                *updates = path;
+                deletes -= j < 0;
+                if (j < 0) continue;
+                if ((size_t)j >= m) return LD_ERROR_INVALID;
+                updates += changed != NULL && changed[i] != 0;
+                size_t rank;
+                if (ranks != NULL && ld_rank_of(ranks, (size_t)j, &rank)) {
+                    moved[rank].source = (ld_path_t){ t, after };
+                }
+                after++;
+            }
+        }
+        matched += (size_t)after;
+    }
+    ops->updated = run;
+    ops->updated_count = (size_t)(updates - run);
+    ops->deleted = deletes;
+    ops->deleted_count = (size_t)(run + kept - deletes);
+    for (size_t low = 0, high = ops->deleted_count; low + 1 < high; low++, high--) {
+        ld_path_t swap = deletes[low];
+        deletes[low] = deletes[high - 1];
+        deletes[high - 1] = swap;
+    }
+    if (!ld_poll(&st->poller, ops->deleted_count / 2)) return LD_CANCELLED;
+    ops->matched_count = matched;
+    return LD_OK;
+}
+
+/* The moves' targets, walking the target sections beside them, then the inserts into matched
+ * target sections. */
+static ld_status ld_target_pass(ld_stager_t *st, ld_element_operations_t *ops) {
+    size_t T = st->target_sections;
+    size_t t = 0;
+    for (size_t chunk = 0; chunk < st->element_move_count; chunk += LD_POLL_INTERVAL) {
+        size_t end = ld_min_size(st->element_move_count, chunk + LD_POLL_INTERVAL);
+        if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
+        for (size_t k = chunk; k < end; k++) {
+            int32_t j = st->element_moves[k].target;
+            while (st->target_starts[t + 1] <= j) t++;
+            ops->moved[k].target = (ld_path_t){ (int32_t)t, j - st->target_starts[t] };
+        }
+    }
+    if (!ld_poll(&st->poller, T)) return LD_CANCELLED;
+    ld_path_t *inserted = (ld_path_t *)(void *)st->room;
+    ld_path_t *limit = inserted + (st->room_end - st->room) / 2;
+    ld_path_t *restrict next = inserted;
+    const int32_t *restrict element_source = st->element_source;
+    for (t = 0; t < T; t++) {
+        if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
+        if (st->section_source[t] < 0) continue;
+        size_t begin = (size_t)st->target_starts[t], end = (size_t)st->target_starts[t + 1];
+        for (size_t chunk = begin; chunk < end; chunk += LD_POLL_INTERVAL) {
+            size_t chunk_end = ld_min_size(end, chunk + LD_POLL_INTERVAL);
+            if (!ld_poll(&st->poller, chunk_end - chunk)) return LD_CANCELLED;
+            for (size_t j = chunk; j < chunk_end; j++) {
+                if (element_source[j] >= 0) continue;
+                if (next == limit) return LD_ERROR_INVALID;
+                *next++ = (ld_path_t){ (int32_t)t, (int32_t)(j - begin) };
+            }
+        }
+    }
+    ops->inserted = inserted;
+    ops->inserted_count = (size_t)(next - inserted);
+    st->room += 2 * ops->inserted_count;
+    return LD_OK;
+}
+
+/* Writes the element references of flat source elements [begin, end): with `all`, every one
+ * (a matched one as its target version ~j, the others as themselves), else only the matched
+ * ones. Advances *next, which stays within `limit`. */
+static ld_status ld_write_source_run(ld_stager_t *st, size_t begin, size_t end, bool all, int32_t **next,
+                                     const int32_t *limit) {
+    int32_t *restrict out = *next;
+    const int32_t *restrict element_target = st->element_target;
+    for (size_t chunk = begin; chunk < end; chunk += LD_POLL_INTERVAL) {
+        size_t chunk_end = ld_min_size(end, chunk + LD_POLL_INTERVAL);
+        if (!ld_poll(&st->poller, chunk_end - chunk)) return LD_CANCELLED;
+        if (all) {
+            if ((size_t)(limit - out) < chunk_end - chunk) return LD_ERROR_INVALID;
+            for (size_t i = chunk; i < chunk_end; i++) {
+                int32_t j = element_target[i];
+                *out++ = j >= 0 ? ~j : (int32_t)i;
+            }
+        } else {
+            for (size_t i = chunk; i < chunk_end; i++) {
+                int32_t j = element_target[i];
+                if (j < 0) continue;
+                if (out == limit) return LD_ERROR_INVALID;
+                *out++ = ~j;
+            }
+        }
+    }
+    *next = out;
+    return LD_OK;
+}
+
+/* Writes the references ~j of flat target elements [begin, end): with `all`, every one, else
+ * only the unmatched ones. */
+static ld_status ld_write_target_run(ld_stager_t *st, size_t begin, size_t end, bool all, int32_t **next,
+                                     const int32_t *limit) {
+    int32_t *restrict out = *next;
+    const int32_t *restrict element_source = st->element_source;
+    for (size_t chunk = begin; chunk < end; chunk += LD_POLL_INTERVAL) {
+        size_t chunk_end = ld_min_size(end, chunk + LD_POLL_INTERVAL);
+        if (!ld_poll(&st->poller, chunk_end - chunk)) return LD_CANCELLED;
+        if (all) {
+            if ((size_t)(limit - out) < chunk_end - chunk) return LD_ERROR_INVALID;
+            for (size_t j = chunk; j < chunk_end; j++) *out++ = ~(int32_t)j;
+        } else {
+            for (size_t j = chunk; j < chunk_end; j++) {
+                if (element_source[j] >= 0) continue;
+                if (out == limit) return LD_ERROR_INVALID;
+                *out++ = ~(int32_t)j;
+            }
+        }
+    }
+    *next = out;
+    return LD_OK;
+}
+
+/* The section counts of a layout from its starts. */
+static void ld_counts_from_starts(const int32_t *starts, size_t section_count, int32_t *counts) {
+    for (size_t k = 0; k < section_count; k++) counts[k] = starts[k + 1] - starts[k];
+}
+
+/* The data after `stage` (not the last present one), by the rules at ld_stage_t. */
+static ld_status ld_build_layout(ld_stager_t *st, ld_stage_kind stage, const int32_t *source_counts,
+                                 size_t matched_sections, ld_layout_t *out) {
+    size_t S = st->source_sections, T = st->target_sections;
+    size_t section_count = stage == LD_STAGE_ELEMENT_UPDATES ? S
+                         : stage == LD_STAGE_DELETES         ? matched_sections
+                                                             : T;
+    bool own_starts = stage == LD_STAGE_DELETES || stage == LD_STAGE_SECTION_INSERTS_AND_MOVES;
+    bool own_counts = stage != LD_STAGE_ELEMENT_UPDATES;
+    int32_t *models = ld_take(st, section_count);
+    int32_t *starts = own_starts ? ld_take(st, section_count + 1) : NULL;
+    int32_t *counts = own_counts ? ld_take(st, section_count) : NULL;
+    if (models == NULL || (own_starts && starts == NULL) || (own_counts && counts == NULL)) return LD_ERROR_INVALID;
+    int32_t *elements = st->room, *next = elements;
+    const int32_t *limit = st->room_end;
+    ld_status status;
+    size_t k = 0;
+    if (!ld_poll(&st->poller, section_count)) return LD_CANCELLED;
+    switch (stage) {
+    case LD_STAGE_ELEMENT_UPDATES: /* every source section; matched elements in their target version */
+        for (size_t s = 0; s < S; s++) {
+            if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
+            models[s] = (int32_t)s;
+            if ((status = ld_write_source_run(st, (size_t)st->source_starts[s], (size_t)st->source_starts[s + 1],
+                                              true, &next, limit))) {
+                return status;
+            }
+        }
+        *out = (ld_layout_t){ S, models, st->source_starts, source_counts, elements };
+        break;
+    case LD_STAGE_DELETES: /* the matched source sections holding their survivors */
+        for (size_t s = 0; s < S; s++) {
+            if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
+            if (st->section_target[s] < 0) continue;
+            if (k == section_count) return LD_ERROR_INVALID;
+            models[k] = (int32_t)s;
+            starts[k] = (int32_t)(next - elements);
+            if ((status = ld_write_source_run(st, (size_t)st->source_starts[s], (size_t)st->source_starts[s + 1],
+                                              false, &next, limit))) {
+                return status;
+            }
+            k++;
+        }
+        if (k != section_count) return LD_ERROR_INVALID;
+        starts[section_count] = (int32_t)(next - elements);
+        break;
+    case LD_STAGE_SECTION_INSERTS_AND_MOVES: /* target order: survivors, or new sections' new elements */
+        for (size_t t = 0; t < T; t++) {
+            if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
+            int32_t s = st->section_source[t];
+            starts[t] = (int32_t)(next - elements);
+            if (s >= 0) {
+                models[t] = s;
+                status = ld_write_source_run(st, (size_t)st->source_starts[s], (size_t)st->source_starts[s + 1], false,
+                                             &next, limit);
+            } else {
+                models[t] = ~(int32_t)t;
+                status = ld_write_target_run(st, (size_t)st->target_starts[t], (size_t)st->target_starts[t + 1], false,
+                                             &next, limit);
+            }
+            if (status != LD_OK) return status;
+        }
+        starts[T] = (int32_t)(next - elements);
+        break;
+    case LD_STAGE_ELEMENT_INSERTS_AND_MOVES: /* the target, matched sections with their source model */
+        for (size_t t = 0; t < T; t++) models[t] = st->section_source[t] >= 0 ? st->section_source[t] : ~(int32_t)t;
+        if ((status = ld_write_target_run(st, 0, st->target_count, true, &next, limit))) return status;
+        *out = (ld_layout_t){ T, models, st->target_starts, counts, elements };
+        break;
+    case LD_STAGE_SECTION_UPDATES: /* always the last stage: its data is the target */
+        return LD_ERROR_INTERNAL;
+    }
+    if (own_starts) *out = (ld_layout_t){ section_count, models, starts, counts, elements };
+    if (own_counts) ld_counts_from_starts(out->starts, section_count, counts);
+    st->room = next;
+    return LD_OK;
+}
+
+ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match,
+                   const uint8_t *element_changed, const uint8_t *section_changed,
+                   const ld_cancel_token_t *cancel, ld_stages_t *out) {
+    if (workspace == NULL || match == NULL || out == NULL) return LD_ERROR_INVALID;
+    ld_stager_t st;
+    ld_status status = ld_stager_begin(match, element_changed, section_changed, cancel, &st);
+    if (status != LD_OK) return status;
+    size_t S = st.source_sections, T = st.target_sections, n = st.source_count, m = st.target_count;
+
+    size_t room_count;
+    void *room;
+    if (!ld_stages_room(n, m, S, T, &room_count)) return LD_ERROR_OVERFLOW;
+    if ((status = ld_workspace_reserve(workspace, LD_BUFFER_STAGES, room_count, sizeof(int32_t), &room))) {
+        return status;
+    }
+    st.room = room;
+    st.room_end = st.room + room_count;
+
+    /* Operations. */
+    ld_element_operations_t ops = { 0 };
+    const uint64_t *ranks = NULL;
+    if (st.element_move_count > 0) {
+        uint64_t *words = ld_take_words(&st, 2 * ((m + 63) / 64));
+        ops.moved = (ld_path_move_t *)(void *)ld_take(&st, 4 * st.element_move_count);
+        if (words == NULL || ops.moved == NULL) return LD_ERROR_INVALID;
+        if ((status = ld_ranks_build(words, m, st.element_moves, st.element_move_count, &st.poller))) return status;
+        ranks = words;
+    }
+    ld_pair_t *section_moved;
+    int32_t *section_updated;
+    size_t section_updated_count;
+    if ((status = ld_section_operations(&st, &section_moved, &section_updated, &section_updated_count)) ||
+        (status = ld_source_pass(&st, ranks, &ops)) || (status = ld_target_pass(&st, &ops))) {
+        return status;
+    }
+
+    ld_stages_t stages = { 0 };
+    ld_stage_t *stage = stages.stages;
+    stage[LD_STAGE_ELEMENT_UPDATES].element_updated = ops.updated;
+    stage[LD_STAGE_ELEMENT_UPDATES].element_updated_count = ops.updated_count;
+    stage[LD_STAGE_DELETES].section_deleted = match->sections.deleted;
+    stage[LD_STAGE_DELETES].section_deleted_count = match->sections.deleted_count;
+    stage[LD_STAGE_DELETES].element_deleted = ops.deleted;
+    stage[LD_STAGE_DELETES].element_deleted_count = ops.deleted_count;
+    stage[LD_STAGE_SECTION_INSERTS_AND_MOVES].section_inserted = match->sections.inserted;
+    stage[LD_STAGE_SECTION_INSERTS_AND_MOVES].section_inserted_count = match->sections.inserted_count;
+    stage[LD_STAGE_SECTION_INSERTS_AND_MOVES].section_moved = section_moved;
+    stage[LD_STAGE_SECTION_INSERTS_AND_MOVES].section_moved_count = st.section_move_count;
+    stage[LD_STAGE_ELEMENT_INSERTS_AND_MOVES].element_inserted = ops.inserted;
+    stage[LD_STAGE_ELEMENT_INSERTS_AND_MOVES].element_inserted_count = ops.inserted_count;
+    stage[LD_STAGE_ELEMENT_INSERTS_AND_MOVES].element_moved = ops.moved;
+    stage[LD_STAGE_ELEMENT_INSERTS_AND_MOVES].element_moved_count = st.element_move_count;
+    stage[LD_STAGE_SECTION_UPDATES].section_updated = section_updated;
+    stage[LD_STAGE_SECTION_UPDATES].section_updated_count = section_updated_count;
+    size_t last = LD_STAGE_COUNT;
+    for (size_t k = 0; k < LD_STAGE_COUNT; k++) {
+        const ld_stage_t *s = &stage[k];
+        stage[k].present = s->element_updated_count + s->section_deleted_count + s->element_deleted_count +
+                               s->section_inserted_count + s->section_moved_count + s->element_inserted_count +
+                               s->element_moved_count + s->section_updated_count >
+                           0;
+        if (stage[k].present) {
+            stages.present_count++;
+            last = k;
+        }
+    }
+
+    /* Shapes and layouts, for the stages that show them. */
+    if (stages.present_count > 0) {
+        int32_t *source_counts = ld_take(&st, S);
+        if (source_counts == NULL) return LD_ERROR_INVALID;
+        if (!ld_poll(&st.poller, S)) return LD_CANCELLED;
+        ld_counts_from_starts(st.source_starts, S, source_counts);
+        size_t matched_sections = S - match->sections.deleted_count;
+        size_t shape_sections = S;
+        const int32_t *shape_counts = source_counts;
+        for (size_t k = 0; k <= last; k++) {
+            if (!stage[k].present) continue;
+            stage[k].section_count_before = shape_sections;
+            stage[k].element_counts_before = shape_counts;
+            if (k == last) {
+                stage[k].data_is_target = true;
+                stage[k].data_section_count = T;
+                break;
+            }
+            ld_layout_t layout;
+            if ((status = ld_build_layout(&st, (ld_stage_kind)k, source_counts, matched_sections, &layout))) {
+                return status;
+            }
+            stage[k].data_section_count = layout.section_count;
+            stage[k].data_section_models = layout.models;
+            stage[k].data_section_starts = layout.starts;
+            stage[k].data_elements = layout.elements;
+            shape_sections = layout.section_count;
+            shape_counts = layout.counts;
+        }
+    }
+    *out = stages;
+    return LD_OK;
+}
