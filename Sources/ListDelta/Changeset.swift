@@ -25,6 +25,10 @@ public struct Changeset<Collection: Swift.Collection> {
     /// Whether the batch belongs to a flat list or to a list of sections: set by whoever made
     /// it (the overload a caller chose), never guessed from the element type.
     @usableFromInline var layout: ListLayout
+    /// The element count of each section the view shows before this batch, when the diff that
+    /// made it said (its first batch); nil for a batch built by hand, whose counts are derived
+    /// from its data.
+    @usableFromInline var countsBefore: [Int]?
 
     /// A batch of a flat list that installs `data` and performs the given operations; every
     /// list defaults to empty. The flat list is the one section of a view that the batch's
@@ -62,6 +66,7 @@ public struct Changeset<Collection: Swift.Collection> {
     ) {
         self.data = data
         self.layout = layout
+        self.countsBefore = nil
         self.sectionDeleted = sectionDeleted
         self.sectionInserted = sectionInserted
         self.sectionUpdated = sectionUpdated

@@ -42,9 +42,11 @@ import Testing
         let target = source.shuffled(using: &random).filter { _ in random.bounded(10) != 0 }
         func targetToSource(threads: Int, pool: WorkspacePool) throws -> ([Int32], Int) {
             let runs = LockedValue(0)
-            let map = try withCoreDiff(
-                sourceCount: source.count, targetCount: target.count,
-                identities: { sourceRoom, targetRoom, prepareWorkspace in
+            var map: [Int32] = []
+            _ = try withCoreStages(
+                sourceSections: [0], targetSections: [0], sourceCounts: [UInt32(source.count)],
+                targetCounts: [UInt32(target.count)], elementCounts: (source.count, target.count),
+                elementIdentities: { sourceRoom, targetRoom, prepareWorkspace in
                     try mapIdentities(
                         source: source, into: sourceRoom, target: target, into: targetRoom, threads: threads,
                         alongside: {
@@ -52,8 +54,12 @@ import Testing
                             prepareWorkspace()
                         }, cancellation: nil)
                 },
-                algorithm: .heckel, cancellation: nil, pool: pool
-            ) { Array($0.targetToSource) }
+                algorithm: .heckel, cancellation: nil, pool: pool,
+                changes: { match in
+                    map = Array(match.elementSourceToTarget)
+                    return ContentChanges(elements: nil, sections: nil)
+                }
+            ) { _ in }
             return (map, runs.withLock { $0 })
         }
         let (serial, serialRuns) = try targetToSource(threads: 1, pool: WorkspacePool())

@@ -156,6 +156,30 @@ final class FakeListView: BatchUpdateTarget {
         #expect(caught > 100, "the guard caught only \(caught) stale views")
     }
 
+    /// A diff says the count of every section it starts from, a section it deletes included, so
+    /// a view out of step in any section is reloaded, never animated.
+    @Test func aDiffKnowsEverySectionCountItStartsFrom() {
+        var checked = 0
+        for seed in UInt64(1)...300 {
+            let (source, target) = RandomModels.sectioned(seed: seed)
+            let staged = StagedChangeset(source: source, target: target)
+            guard !staged.isEmpty else { continue }
+            for section in source.indices {
+                var data = source, counts = source.map(\.elements.count)
+                counts[section] += 1
+                let stale = FakeListView(counts: counts) { data.map(\.elements.count) }
+                var outcomes: [ReloadOutcome] = []
+                stale.reload(using: staged, completion: { outcomes.append($0) }) { data = $0 }
+                let mismatch = ReloadOutcome.CountMismatch(
+                    section: section, expected: counts[section] - 1, actual: counts[section])
+                #expect(outcomes == [.reloaded(.viewOutOfSync(mismatch))], "seed \(seed), section \(section)")
+                #expect(stale.batches.isEmpty && data == target)
+                checked += staged[0].sectionDeleted.contains(section) ? 1 : 0
+            }
+        }
+        #expect(checked > 50, "only \(checked) deleted sections checked")
+    }
+
     /// Whether the first stage of `staged` keeps `section`, so that its count before the stage
     /// can be known from the stage's data.
     private func stagedSourceCountIsKnown(_ staged: StagedChangeset<[Section]>, section: Int) -> Bool {

@@ -12,13 +12,15 @@ import Testing
     private func diff(
         _ source: [UInt64], _ target: [UInt64], in pool: WorkspacePool, whileHeld body: () throws -> Void = {}
     ) throws {
-        try withCoreDiff(
-            sourceCount: source.count, targetCount: target.count,
-            identities: { sourceRoom, targetRoom, _ in
+        _ = try withCoreStages(
+            sourceSections: [0], targetSections: [0], sourceCounts: [UInt32(source.count)],
+            targetCounts: [UInt32(target.count)], elementCounts: (source.count, target.count),
+            elementIdentities: { sourceRoom, targetRoom, _ in
                 _ = sourceRoom.initialize(from: source)
                 _ = targetRoom.initialize(from: target)
             },
-            algorithm: .heckel, cancellation: nil, pool: pool
+            algorithm: .heckel, cancellation: nil, pool: pool,
+            changes: { _ in ContentChanges(elements: nil, sections: nil) }
         ) { _ in try body() }
     }
 

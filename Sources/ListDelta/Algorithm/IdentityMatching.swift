@@ -194,43 +194,49 @@ enum IdentityScheme: Sendable {
     case numbered
 }
 
-/// Diffs `source` against `target` by identifier with the core, handing the result to `body`.
+/// Writes the identities of `source`'s and `target`'s identifiers under `scheme` to
+/// `sourceRoom` and `targetRoom`, which hold as many. `alongside` may run meanwhile on another
+/// thread (see ``mapIdentities(source:into:target:into:threads:alongside:cancellation:)``).
 ///
-/// - Throws: ``IdentifiersUnlawful`` (``IdentityScheme/numbered`` only), and what
-///   `withCoreDiff` and `body` throw.
-/// - Complexity: O(*n* + *m*) expected for Heckel, plus the core's moves step.
+/// - Throws: ``IdentifiersUnlawful`` (``IdentityScheme/numbered`` only); `CancellationError`.
+/// - Complexity: O(*n* + *m*) for ``IdentityScheme/fast``; for ``IdentityScheme/numbered``,
+///   the comparisons a `Dictionary` of the identifiers would make.
 @inlinable
-func withIdentityDiff<Element: ContentIdentifiable, R>(
-    _ source: [Element],
-    _ target: [Element],
-    scheme: IdentityScheme,
-    algorithm: DiffAlgorithm,
-    cancellation: CoreCancellation?,
-    groups: ElementGroups? = nil,
-    _ body: (CoreDiff) throws -> R
-) throws -> R {
+func writeIdentities<Element: ContentIdentifiable>(
+    _ source: [Element], into sourceRoom: UnsafeMutableBufferPointer<UInt64>,
+    _ target: [Element], into targetRoom: UnsafeMutableBufferPointer<UInt64>,
+    scheme: IdentityScheme, alongside: () -> Void = {}, cancellation: CoreCancellation?
+) throws {
     switch scheme {
     case .fast:
-        let threads = ListDeltaParallelism.threads(forElementCount: source.count + target.count)
-        return try withCoreDiff(
-            sourceCount: source.count, targetCount: target.count,
-            identities: { sourceIdentities, targetIdentities, prepareWorkspace in
-                try mapIdentities(
-                    source: source, into: sourceIdentities, target: target, into: targetIdentities,
-                    threads: threads, alongside: prepareWorkspace, cancellation: cancellation)
-            },
-            algorithm: algorithm, cancellation: cancellation, groups: groups, body)
+        try mapIdentities(
+            source: source, into: sourceRoom, target: target, into: targetRoom,
+            threads: ListDeltaParallelism.threads(forElementCount: source.count + target.count), alongside: alongside,
+            cancellation: cancellation)
     case .numbered:
         var numbering = IdentifierNumbering<Element.DifferenceIdentifier>(
             elementCount: source.count + target.count, cancellation: cancellation)
-        return try withCoreDiff(
-            sourceCount: source.count, targetCount: target.count,
-            identities: { sourceNumbers, targetNumbers, _ in
-                try mapPolling(source, into: sourceNumbers, cancellation) { try numbering.number($0.differenceIdentifier) }
-                try mapPolling(target, into: targetNumbers, cancellation) { try numbering.number($0.differenceIdentifier) }
-            },
-            algorithm: algorithm, cancellation: cancellation, groups: groups, body)
+        try mapPolling(source, into: sourceRoom, cancellation) { try numbering.number($0.differenceIdentifier) }
+        try mapPolling(target, into: targetRoom, cancellation) { try numbering.number($0.differenceIdentifier) }
     }
+}
+
+/// The identities of `source`'s and `target`'s identifiers under `scheme`, in arrays of their
+/// own (for short lists, such as a list's sections).
+///
+/// - Throws: as ``writeIdentities(_:into:_:into:scheme:alongside:cancellation:)``.
+@inlinable
+func identities<Element: ContentIdentifiable>(
+    _ source: [Element], _ target: [Element], scheme: IdentityScheme, cancellation: CoreCancellation?
+) throws -> ([UInt64], [UInt64]) {
+    var sourceIdentities = [UInt64](repeating: 0, count: source.count)
+    var targetIdentities = [UInt64](repeating: 0, count: target.count)
+    try sourceIdentities.withUnsafeMutableBufferPointer { sourceRoom in
+        try targetIdentities.withUnsafeMutableBufferPointer { targetRoom in
+            try writeIdentities(source, into: sourceRoom, target, into: targetRoom, scheme: scheme, cancellation: cancellation)
+        }
+    }
+    return (sourceIdentities, targetIdentities)
 }
 
 /// Whether matches must be checked with `==`: all but those of exact identities.

@@ -117,12 +117,15 @@ extension BatchUpdateTarget {
         for (index, changeset) in stagedChangeset.enumerated() {
             if let interrupt, interrupt(changeset) { return reloadInstead(.interrupted) }
             let batch = BatchUpdate(changeset)
+            let section = batch.flatSection(changeset.layout)
             let expected =
-                index == 0
-                ? ExpectedCounts(before: batch, after: changeset.data, layout: changeset.layout)
-                : ExpectedCounts(
-                    of: stagedChangeset[index - 1].data, layout: changeset.layout,
-                    section: batch.flatSection(changeset.layout))
+                if index > 0 {
+                    ExpectedCounts(of: stagedChangeset[index - 1].data, layout: changeset.layout, section: section)
+                } else if let counts = changeset.countsBefore {
+                    ExpectedCounts(counts: counts, layout: changeset.layout, section: section)
+                } else {
+                    ExpectedCounts(before: batch, after: changeset.data, layout: changeset.layout)
+                }
             if let mismatch = expected.mismatch(with: self) { return reloadInstead(.viewOutOfSync(mismatch)) }
             let isLast = index == stagedChangeset.count - 1
             performBatch(

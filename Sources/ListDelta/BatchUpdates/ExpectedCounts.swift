@@ -11,18 +11,24 @@ struct ExpectedCounts {
     /// The counts of `data`, laid out as `layout`, as a list view shows it: its sections'
     /// element counts, or, for a flat list, its count at `section`.
     init<C: Collection>(of data: C, layout: ListLayout, section: Int) {
+        self.init(counts: layout == .sectioned ? sectionElementCounts(data) : [data.count], layout: layout, section: section)
+    }
+
+    /// Each section's element count, `counts`, of a list laid out as `layout`: a flat list's
+    /// one count is at `section`.
+    init(counts: [Int], layout: ListLayout, section: Int) {
         if layout == .sectioned {
-            let counts = sectionElementCounts(data)
             sectionCount = counts.count
             elementCounts = counts.enumerated().map { (section: $0.offset, count: $0.element) }
         } else {
             minimumSectionCount = section + 1
-            elementCounts = [(section, data.count)]
+            elementCounts = [(section, counts.first ?? 0)]
         }
     }
 
-    /// The counts before `batch`, derived from `data`, the list after it: exact for a flat
-    /// list and for every section that survives the batch. A deleted section's count is not
+    /// The counts before `batch`, derived from `data`, the list after it, for a batch built by
+    /// hand (a diff's says its counts): exact for a flat list and for every section that
+    /// survives the batch. A deleted section's count is not
     /// in `data`, so it goes unchecked, as does everything when the batch's section indices
     /// are out of range (the view itself then rejects the batch).
     init<C: Collection>(before batch: BatchUpdate, after data: C, layout: ListLayout) {

@@ -11,22 +11,6 @@ struct IndexPair: Sendable {
     @usableFromInline var target: Int32
 }
 
-/// A core diff, viewed in place in its workspace: valid only inside the closure that
-/// receives it.
-@usableFromInline
-struct CoreDiff {
-    /// For each source index, its matched target index or -1.
-    @usableFromInline let sourceToTarget: UnsafeBufferPointer<Int32>
-    /// For each target index, its matched source index or -1.
-    @usableFromInline let targetToSource: UnsafeBufferPointer<Int32>
-    /// Unmatched source indices, ascending.
-    @usableFromInline let deleted: UnsafeBufferPointer<Int32>
-    /// Unmatched target indices, ascending.
-    @usableFromInline let inserted: UnsafeBufferPointer<Int32>
-    /// The fewest matched pairs to move, by ascending target (empty for an LCS diff).
-    @usableFromInline let moved: UnsafeBufferPointer<IndexPair>
-}
-
 /// A flag a running diff polls; `cancel()` may be called from any thread.
 @usableFromInline
 final class CoreCancellation: @unchecked Sendable {
@@ -162,87 +146,174 @@ final class WorkspacePool: @unchecked Sendable {
     }
 }
 
-/// Diffs two lists of identities with the core and hands the result to `body` while its
-/// workspace holds it. `identities` writes the lists' identities to room the workspace holds
-/// for `sourceCount` and `targetCount` of them, warm between diffs; it may call its third
-/// argument on another thread meanwhile, which brings a cold workspace's memory in for the
-/// diff (the diff does so itself otherwise). With `groups` (the section
-/// of each element; the target's must not decrease), the moves are found within each group
-/// and every pair that changes group moves.
-///
-/// - Throws: ``ListDeltaError`` for lists over ``ListDeltaError/maximumCount`` elements, a
-///   failed allocation, a negative or exceeded edit budget; `CancellationError` when `cancellation`
-///   was cancelled; whatever `identities` and `body` throw.
+/// A sectioned diff's match, viewed in place in its workspace: valid only inside the closure
+/// that receives it. Elements are numbered over each side's sections, one after another.
 @usableFromInline
-func withCoreDiff<R>(
-    sourceCount: Int,
-    targetCount: Int,
-    identities: (
+struct CoreMatch {
+    /// For each source section, its matched target section or -1.
+    @usableFromInline let sectionSourceToTarget: UnsafeBufferPointer<Int32>
+    /// For each target section, its matched source section or -1.
+    @usableFromInline let sectionTargetToSource: UnsafeBufferPointer<Int32>
+    /// For each source element, its matched target element or -1.
+    @usableFromInline let elementSourceToTarget: UnsafeBufferPointer<Int32>
+}
+
+/// What only the caller can tell the core about a match: which matched elements and sections
+/// changed content (one flag per source element and per target section; nil: none).
+@usableFromInline
+struct ContentChanges {
+    @usableFromInline var elements: [UInt8]?
+    @usableFromInline var sections: [UInt8]?
+
+    @inlinable
+    init(elements: [UInt8]?, sections: [UInt8]?) {
+        self.elements = elements
+        self.sections = sections
+    }
+}
+
+/// One of the core's five stages, viewed in place in its workspace (valid only inside the
+/// closure that receives it); see `ld_stage_t`.
+@usableFromInline
+struct CoreStage {
+    @usableFromInline let stage: ld_stage_t
+
+    @inlinable init(_ stage: ld_stage_t) { self.stage = stage }
+
+    @inlinable var isPresent: Bool { stage.present }
+    @inlinable var elementUpdated: UnsafeBufferPointer<ElementPosition> {
+        view(stage.element_updated, stage.element_updated_count)
+    }
+    @inlinable var sectionDeleted: UnsafeBufferPointer<Int32> { view(stage.section_deleted, stage.section_deleted_count) }
+    @inlinable var elementDeleted: UnsafeBufferPointer<ElementPosition> {
+        view(stage.element_deleted, stage.element_deleted_count)
+    }
+    @inlinable var sectionInserted: UnsafeBufferPointer<Int32> { view(stage.section_inserted, stage.section_inserted_count) }
+    @inlinable var sectionMoved: UnsafeBufferPointer<IndexPair> { view(stage.section_moved, stage.section_moved_count) }
+    @inlinable var elementInserted: UnsafeBufferPointer<ElementPosition> {
+        view(stage.element_inserted, stage.element_inserted_count)
+    }
+    @inlinable var elementMoved: UnsafeBufferPointer<ElementPositionMove> { view(stage.element_moved, stage.element_moved_count) }
+    @inlinable var sectionUpdated: UnsafeBufferPointer<Int32> { view(stage.section_updated, stage.section_updated_count) }
+    /// The element count of each section the view shows before the stage.
+    @inlinable var elementCountsBefore: UnsafeBufferPointer<Int32> {
+        UnsafeBufferPointer(start: stage.element_counts_before, count: stage.section_count_before)
+    }
+    /// Whether the stage's data is the target.
+    @inlinable var dataIsTarget: Bool { stage.data_is_target }
+    /// Each section's model in the stage's data: a source section, or ~ a target section.
+    @inlinable var dataSectionModels: UnsafeBufferPointer<Int32> {
+        UnsafeBufferPointer(start: stage.data_section_models, count: stage.data_is_target ? 0 : stage.data_section_count)
+    }
+    /// Where each section's elements start in ``dataElements``, and where the last one ends.
+    @inlinable var dataSectionStarts: UnsafeBufferPointer<Int32> {
+        UnsafeBufferPointer(start: stage.data_section_starts, count: stage.data_is_target ? 0 : stage.data_section_count + 1)
+    }
+    /// The elements of the stage's data: a source element, or ~ a target element.
+    @inlinable var dataElements: UnsafeBufferPointer<Int32> {
+        let count = dataSectionStarts.last.map(Int.init) ?? 0
+        return UnsafeBufferPointer(start: stage.data_elements, count: count)
+    }
+
+    @inlinable
+    func view<Core, Swift>(_ start: UnsafePointer<Core>?, _ count: Int) -> UnsafeBufferPointer<Swift> {
+        UnsafeBufferPointer(start: UnsafeRawPointer(start)?.assumingMemoryBound(to: Swift.self), count: count)
+    }
+}
+
+/// An element's section and index, laid out like the core's `ld_path_t`.
+@usableFromInline
+struct ElementPosition: Sendable {
+    @usableFromInline var section: Int32
+    @usableFromInline var element: Int32
+}
+
+/// An element move, laid out like the core's `ld_path_move_t`.
+@usableFromInline
+struct ElementPositionMove: Sendable {
+    @usableFromInline var source: ElementPosition
+    @usableFromInline var target: ElementPosition
+}
+
+/// Diffs two lists of sections with the core (sections by identity, then their elements by
+/// identity across sections), asks `changes` which matched elements and sections changed
+/// content, stages the result and hands the five stages to `body` while the workspace holds
+/// them. `elementIdentities` writes the elements' identities, all sections' one after another,
+/// to room the workspace lends, warm between diffs; it may call its third argument on another
+/// thread meanwhile, which brings a cold workspace's memory in for the diff (the diff does so
+/// itself otherwise).
+///
+/// - Returns: nil when `changes` returns nil (two different identifiers were matched).
+/// - Throws: ``ListDeltaError`` for lists over ``ListDeltaError/maximumCount`` elements, a
+///   failed allocation, a negative or exceeded edit budget; `CancellationError` when
+///   `cancellation` was cancelled; whatever the closures throw.
+@usableFromInline
+func withCoreStages<R>(
+    sourceSections: [UInt64], targetSections: [UInt64],
+    sourceCounts: [UInt32], targetCounts: [UInt32],
+    elementCounts: (source: Int, target: Int),
+    elementIdentities: (
         _ source: UnsafeMutableBufferPointer<UInt64>, _ target: UnsafeMutableBufferPointer<UInt64>,
         _ prepareWorkspace: () -> Void
     ) throws -> Void,
     algorithm: DiffAlgorithm,
     cancellation: CoreCancellation?,
-    groups: ElementGroups? = nil,
     pool: WorkspacePool = .shared,
-    _ body: (CoreDiff) throws -> R
-) throws -> R {
+    changes: (CoreMatch) throws -> ContentChanges?,
+    _ body: ([CoreStage]) throws -> R
+) throws -> R? {
     if case let .longestCommonSubsequence(editBudget?) = algorithm, editBudget < 0 {
         throw ListDeltaError.negativeEditBudget(editBudget)
     }
+    let counts = (max(sourceSections.count, elementCounts.source), max(targetSections.count, elementCounts.target))
     return try pool.withWorkspace { workspace in
         var sourceStart: UnsafeMutablePointer<UInt64>?, targetStart: UnsafeMutablePointer<UInt64>?
-        let reserved = ld_workspace_identities(workspace, sourceCount, targetCount, &sourceStart, &targetStart)
-        try throwIfFailed(reserved, counts: (sourceCount, targetCount), algorithm: algorithm)
-        let source = UnsafeMutableBufferPointer(start: sourceStart, count: sourceCount)
-        let target = UnsafeMutableBufferPointer(start: targetStart, count: targetCount)
-        // A failure to prepare recurs in the diff, which reports it.
-        try identities(source, target) { _ = ld_workspace_prepare(workspace, sourceCount, targetCount, cancellation?.token) }
-        var result = ld_result_t()
+        let reserved = ld_workspace_identities(
+            workspace, elementCounts.source, elementCounts.target, &sourceStart, &targetStart)
+        try throwIfFailed(reserved, counts: counts, algorithm: algorithm)
+        try elementIdentities(
+            UnsafeMutableBufferPointer(start: sourceStart, count: elementCounts.source),
+            UnsafeMutableBufferPointer(start: targetStart, count: elementCounts.target)
+        ) { _ = ld_workspace_prepare(workspace, elementCounts.source, elementCounts.target, cancellation?.token) }
         var options = ld_options_t()
         options.cancel = cancellation?.token
-        let status: ld_status = (groups?.source ?? []).withUnsafeBufferPointer { sourceGroups in
-            (groups?.target ?? []).withUnsafeBufferPointer { targetGroups in
-                if groups != nil {
-                    options.source_groups = sourceGroups.baseAddress
-                    options.target_groups = targetGroups.baseAddress
-                }
-                switch algorithm {
-                case .heckel:
-                    return ld_heckel_diff(workspace, sourceStart, sourceCount, targetStart, targetCount, &options, &result)
-                case let .longestCommonSubsequence(editBudget):
-                    if let editBudget {
-                        options.max_edits = editBudget
-                        options.limit_edits = true
-                    }
-                    return ld_myers_diff(workspace, sourceStart, sourceCount, targetStart, targetCount, &options, &result)
-                }
+        var coreAlgorithm = LD_ALGORITHM_HECKEL
+        if case let .longestCommonSubsequence(editBudget) = algorithm {
+            coreAlgorithm = LD_ALGORITHM_LCS
+            if let editBudget {
+                options.max_edits = editBudget
+                options.limit_edits = true
             }
         }
-        try throwIfFailed(status, counts: (sourceCount, targetCount), algorithm: algorithm)
-        return try body(
-            CoreDiff(
-                sourceToTarget: UnsafeBufferPointer(start: result.source_to_target, count: result.source_count),
-                targetToSource: UnsafeBufferPointer(start: result.target_to_source, count: result.target_count),
-                deleted: UnsafeBufferPointer(start: result.deleted, count: result.deleted_count),
-                inserted: UnsafeBufferPointer(start: result.inserted, count: result.inserted_count),
-                moved: UnsafeBufferPointer(
-                    start: UnsafeRawPointer(result.moved)?.assumingMemoryBound(to: IndexPair.self),
-                    count: result.moved_count)
-            ))
-    }
-}
-
-/// The group of each source and target element, for moves found within groups.
-@usableFromInline
-struct ElementGroups {
-    @usableFromInline var source: [UInt32]
-    @usableFromInline var target: [UInt32]
-
-    @inlinable
-    init(source: [UInt32], target: [UInt32]) {
-        self.source = source
-        self.target = target
+        var match = ld_sectioned_result_t()
+        let status = ld_sectioned_diff(
+            workspace, sourceSections, sourceSections.count, targetSections, targetSections.count,
+            sourceCounts, targetCounts, sourceStart, elementCounts.source, targetStart, elementCounts.target,
+            coreAlgorithm, &options, &match)
+        try throwIfFailed(status, counts: counts, algorithm: algorithm)
+        let matched = CoreMatch(
+            sectionSourceToTarget: UnsafeBufferPointer(
+                start: match.sections.source_to_target, count: match.sections.source_count),
+            sectionTargetToSource: UnsafeBufferPointer(
+                start: match.sections.target_to_source, count: match.sections.target_count),
+            elementSourceToTarget: UnsafeBufferPointer(start: match.elements.source_to_target, count: match.elements.source_count)
+        )
+        guard let changed = try changes(matched) else { return nil }
+        var stages = ld_stages_t()
+        let staged = (changed.elements ?? []).withUnsafeBufferPointer { elements in
+            (changed.sections ?? []).withUnsafeBufferPointer { sections in
+                ld_stage(
+                    workspace, &match, changed.elements == nil ? nil : elements.baseAddress,
+                    changed.sections == nil ? nil : sections.baseAddress, cancellation?.token, &stages)
+            }
+        }
+        try throwIfFailed(staged, counts: counts, algorithm: algorithm)
+        let each = withUnsafePointer(to: stages.stages) {
+            $0.withMemoryRebound(to: ld_stage_t.self, capacity: Int(LD_STAGE_COUNT)) { first in
+                (0..<Int(LD_STAGE_COUNT)).map { CoreStage(first[$0]) }
+            }
+        }
+        return try body(each)
     }
 }
 
