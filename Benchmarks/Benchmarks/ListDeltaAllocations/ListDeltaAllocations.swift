@@ -12,6 +12,16 @@ let wstr100k = (source: w100k.source.map { "item-\($0)" }, target: w100k.target.
 let wsect = SectionedWorkload.wsect()
 let wapp = AppWorkload.wapp()
 let wappSections = (source: AppWorkload.arraySections(wapp.source), target: AppWorkload.arraySections(wapp.target))
+let w100 = FlatWorkload.w100, w1k = FlatWorkload.w1k
+let wscreen = SectionedWorkload.wscreen
+let wscreenSections = (
+    source: wscreen.source.map { ArraySection(model: $0.model, elements: $0.items) },
+    target: wscreen.target.map { ArraySection(model: $0.model, elements: $0.items) }
+)
+let wscreenApp = AppWorkload.wscreenApp
+let wscreenAppSections = (
+    source: AppWorkload.arraySections(wscreenApp.source), target: AppWorkload.arraySections(wscreenApp.target)
+)
 let wsectSections = (
     source: wsect.source.map { ArraySection(model: $0.model, elements: $0.items) },
     target: wsect.target.map { ArraySection(model: $0.model, elements: $0.items) }
@@ -33,6 +43,34 @@ let benchmarks: @Sendable () -> Void = {
             .peakMemoryResidentDelta: .init(relative: [.p90: 25.0], absolute: [.p90: 4_000_000]),
         ]
     )
+
+    // Screen-sized lists: each sample runs a hundred diffs, so that a diff's fixed allocations
+    // show above the framework's own.
+    Benchmark("W100-end-to-end-x100") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<100 { blackHole(StagedChangeset(source: w100.source, target: w100.target)) }
+        }
+    }
+
+    Benchmark("W1k-end-to-end-x100") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<100 { blackHole(StagedChangeset(source: w1k.source, target: w1k.target)) }
+        }
+    }
+
+    Benchmark("Wscreen-end-to-end-x100") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<100 { blackHole(StagedChangeset(source: wscreenSections.source, target: wscreenSections.target)) }
+        }
+    }
+
+    Benchmark("Wscreen-app-end-to-end-x100") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for _ in 0..<100 {
+                blackHole(StagedChangeset(source: wscreenAppSections.source, target: wscreenAppSections.target))
+            }
+        }
+    }
 
     Benchmark("W100k-end-to-end-Int") { benchmark in
         for _ in benchmark.scaledIterations {

@@ -23,7 +23,7 @@ public struct AppWorkload: Sendable {
     }
 
     /// The workload's name in reports.
-    public let name = "Wapp"
+    public let name: String
     /// The sections before the update.
     public let source: [Section]
     /// The sections after it.
@@ -31,15 +31,20 @@ public struct AppWorkload: Sendable {
 
     /// `Wapp`: Wsect with item `k` identified by ``uuid(_:)``; in the target, items with
     /// `k % 20 == 0` and sections with `m % 50 == 0` have content 1, everything else 0.
-    public static func wapp() -> AppWorkload {
-        let sections = SectionedWorkload.wsect()
+    public static func wapp() -> AppWorkload { app(SectionedWorkload.wsect(), name: "Wapp") }
+
+    /// `Wscreen` with Wapp's identities and content rules.
+    public static let wscreenApp = app(SectionedWorkload.wscreen, name: "Wscreen-app")
+
+    /// `sections` with Wapp's identities and content rules.
+    public static func app(_ sections: SectionedWorkload, name: String) -> AppWorkload {
         func build(_ section: SectionedWorkload.Section, changed: Bool) -> Section {
             Section(
                 model: section.model, content: changed && section.model % 50 == 0 ? 1 : 0,
                 items: section.items.map { Item(id: uuid($0), content: changed && $0 % 20 == 0 ? 1 : 0) })
         }
         return AppWorkload(
-            source: sections.source.map { build($0, changed: false) },
+            name: name, source: sections.source.map { build($0, changed: false) },
             target: sections.target.map { build($0, changed: true) })
     }
 

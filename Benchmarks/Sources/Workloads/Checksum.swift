@@ -58,6 +58,10 @@ public struct Checksum: Sendable {
         "W1M": 0x69AA_B34E_067E_5139,
         "W10M": 0x1375_13C3_2A25_6AED,
         "Wsect": 0x8135_6797_ADC9_A348,
+        "W100": 0x4CBE_80BB_BB9E_095A,
+        "W1k": 0xA92F_5323_FAA7_B3F0,
+        "Wscreen": 0x1B42_AD1E_7A3E_78B5,
+        "Wscreen source": 0xEC1E_B2A5_13B7_A01D,
         "Wapp": 0x7028_8957_374D_206D,
         "Wapp source": 0x5712_4574_A06B_206C,
     ]

@@ -58,6 +58,10 @@ public struct FlatWorkload: Sendable {
     public static func w10m() -> FlatWorkload {
         flat(name: "W10M", count: 10_000_000, deletes: 1_000_000, inserts: 1_000_000, moves: 200_000)
     }
+    /// `flat(100, 10, 10, 2)`: a short list, where a diff's fixed costs show.
+    public static let w100 = flat(name: "W100", count: 100, deletes: 10, inserts: 10, moves: 2)
+    /// `flat(1,000, 100, 100, 20)`: a long screen.
+    public static let w1k = flat(name: "W1k", count: 1_000, deletes: 100, inserts: 100, moves: 20)
     /// `Wrev100k`: 100,000 elements against their reverse.
     public static func wrev100k() -> FlatWorkload { reversed(name: "Wrev100k", count: 100_000) }
 
@@ -89,25 +93,45 @@ public struct SectionedWorkload: Sendable {
 
     /// `Wsect`: 1,000 sections of 100 items, edited as Benchmarks/README.md describes.
     public static func wsect(seed: UInt64 = 42) -> SectionedWorkload {
+        sectioned(
+            name: "Wsect", sections: 1_000, itemsPerSection: 100, deletedSections: 20, deletedItems: 10_000,
+            movedItems: 5_000, insertedItems: 10_000, insertedSections: 20, seed: seed)
+    }
+
+    /// `Wscreen`: a sectioned screen, 20 sections of 25 items edited by Wsect's procedure.
+    public static let wscreen = sectioned(
+        name: "Wscreen", sections: 20, itemsPerSection: 25, deletedSections: 1, deletedItems: 25, movedItems: 10,
+        insertedItems: 25, insertedSections: 1)
+
+    /// Wsect's procedure with these counts: `sections` sections of `itemsPerSection` items
+    /// (section `s` has model `s` and items `s · itemsPerSection ..<`), then deletes, moves
+    /// across sections, inserted items (numbered on from the last item) and inserted sections
+    /// (models numbered on from `sections`, each with `itemsPerSection` new items).
+    public static func sectioned(
+        name: String, sections sectionCount: Int, itemsPerSection: Int, deletedSections: Int, deletedItems: Int,
+        movedItems: Int, insertedItems: Int, insertedSections: Int, seed: UInt64 = 42
+    ) -> SectionedWorkload {
         var random = SpecRandom(seed: seed)
-        let source = (0..<1_000).map { s in Section(model: s, items: Array((s * 100)..<(s * 100 + 100))) }
+        let source = (0..<sectionCount).map { s in
+            Section(model: s, items: Array((s * itemsPerSection)..<(s * itemsPerSection + itemsPerSection)))
+        }
         var sections = source
 
         var deletedSection = [Bool](repeating: false, count: sections.count)
-        for index in random.chooseDistinct(20, from: sections.count) {
+        for index in random.chooseDistinct(deletedSections, from: sections.count) {
             deletedSection[index] = true
         }
         sections = sections.indices.filter { !deletedSection[$0] }.map { sections[$0] }
 
         let flat = flatten(sections)
         var deletedItem = [Bool](repeating: false, count: flat.count)
-        for index in random.chooseDistinct(10_000, from: flat.count) {
+        for index in random.chooseDistinct(deletedItems, from: flat.count) {
             deletedItem[index] = true
         }
         sections = rebuild(sections, from: flat) { !deletedItem[$0] }
 
         let survivors = flatten(sections)
-        let picked = random.chooseDistinct(5_000, from: survivors.count)
+        let picked = random.chooseDistinct(movedItems, from: survivors.count)
         var isPicked = [Bool](repeating: false, count: survivors.count)
         for index in picked {
             isPicked[index] = true
@@ -120,18 +144,18 @@ public struct SectionedWorkload: Sendable {
             sections[destination].items.insert(item, at: random.bounded(sections[destination].items.count + 1))
         }
 
-        for item in 100_000..<110_000 {
+        var nextItem = sectionCount * itemsPerSection
+        for item in nextItem..<(nextItem + insertedItems) {
             let destination = random.bounded(sections.count)
             sections[destination].items.insert(item, at: random.bounded(sections[destination].items.count + 1))
         }
-
-        var nextItem = 110_000
-        for j in 0..<20 {
-            let section = Section(model: 1_000 + j, items: Array(nextItem..<(nextItem + 100)))
-            nextItem += 100
+        nextItem += insertedItems
+        for j in 0..<insertedSections {
+            let section = Section(model: sectionCount + j, items: Array(nextItem..<(nextItem + itemsPerSection)))
+            nextItem += itemsPerSection
             sections.insert(section, at: random.bounded(sections.count + 1))
         }
-        return SectionedWorkload(name: "Wsect", source: source, target: sections)
+        return SectionedWorkload(name: name, source: source, target: sections)
     }
 
     /// Every item with the position of its section, in order.

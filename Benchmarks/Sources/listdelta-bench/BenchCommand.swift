@@ -13,6 +13,10 @@ struct BenchCommand: ParsableCommand {
     )
 
     enum WorkloadName: String, CaseIterable, ExpressibleByArgument {
+        case w100 = "W100"
+        case w1k = "W1k"
+        case wscreen = "Wscreen"
+        case wscreenApp = "Wscreen-app"
         case w5k = "W5k"
         case w100k = "W100k"
         case w1m = "W1M"
@@ -58,6 +62,10 @@ struct BenchCommand: ParsableCommand {
             }
             let table: Table =
                 switch name {
+                case .w100: measureFlat(FlatWorkload.w100, runs: max(runs, Self.shortListRuns))
+                case .w1k: measureFlat(FlatWorkload.w1k, runs: max(runs, Self.shortListRuns))
+                case .wscreen: measureSections(SectionedWorkload.wscreen, runs: max(runs, Self.shortListRuns))
+                case .wscreenApp: measureApp(AppWorkload.wscreenApp, runs: max(runs, Self.shortListRuns))
                 case .w5k: measureFlat(FlatWorkload.w5k, runs: runs)
                 case .w100k: measureFlat(FlatWorkload.w100k(), runs: runs)
                 case .w1m: measureFlat(FlatWorkload.w1m(), runs: runs)
@@ -87,6 +95,10 @@ struct BenchCommand: ParsableCommand {
             if !passed { throw ExitCode.failure }
         }
     }
+
+    /// Timed runs of a list of at most a few thousand elements, whose single diffs take
+    /// microseconds: enough for a stable median.
+    static let shortListRuns = 1_001
 
     func measureFlat(_ workload: FlatWorkload, runs: Int) -> Table {
         let arrays = IdentityArrays(workload), name = workload.name
@@ -173,24 +185,26 @@ struct BenchCommand: ParsableCommand {
 
     func measureSections(_ workload: SectionedWorkload, runs: Int) -> Table {
         let flatSource = workload.source.flatMap(\.items), flatTarget = workload.target.flatMap(\.items)
+        let items = workload.source.reduce(0) { $0 + $1.items.count }
         return measureSectioned(
-            name: "Wsect",
-            detail:
-                "1,000 sections × 100 items: 20 sections and 10,000 items deleted, 5,000 items moved across sections, 10,000 items and 20 sections inserted",
+            name: workload.name,
+            detail: "\(workload.source.count) sections, \(items) items, edited by Wsect's procedure (Benchmarks/README.md)",
             source: workload.source.map { ArraySection(model: $0.model, elements: $0.items) },
             target: workload.target.map { ArraySection(model: $0.model, elements: $0.items) },
             flatSource: flatSource, flatTarget: flatTarget,
             arrays: IdentityArrays(source: flatSource.map { UInt64($0) }, target: flatTarget.map { UInt64($0) }),
             coreNote: "the items of all sections flattened into one list",
             plainNote: "flattened items: no section matching, so less work than a sectioned diff",
-            standardLibraryEdits: 45_000, runs: runs)
+            standardLibraryEdits: workload.name == "Wsect" ? 45_000 : nil, runs: runs)
     }
 
     func measureApp(_ workload: AppWorkload, runs: Int) -> Table {
         let flatSource = workload.source.flatMap(\.items).map(\.id), flatTarget = workload.target.flatMap(\.items).map(\.id)
         return measureSectioned(
             name: workload.name,
-            detail: "Wsect's shape with UUID identities: 4,401 item updates and 20 section updates besides Wsect's changes",
+            detail: workload.name == "Wapp"
+                ? "Wsect's shape with UUID identities: 4,401 item updates and 20 section updates besides Wsect's changes"
+                : "Wscreen's shape with Wapp's UUID identities and content rules",
             source: AppWorkload.arraySections(workload.source), target: AppWorkload.arraySections(workload.target),
             flatSource: flatSource, flatTarget: flatTarget,
             arrays: IdentityArrays(source: flatSource.map(hash), target: flatTarget.map(hash)),

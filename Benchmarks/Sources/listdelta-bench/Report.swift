@@ -54,7 +54,8 @@ struct Table: Codable, Sendable {
 }
 
 func format(_ value: Double) -> String {
-    let digits = value >= 100 ? 0 : value >= 10 ? 1 : value >= 1 ? 2 : 3
+    // Three significant digits, so a diff of microseconds keeps its precision in milliseconds.
+    let digits = value >= 100 ? 0 : value >= 10 ? 1 : value >= 1 ? 2 : value >= 0.1 ? 3 : value >= 0.01 ? 4 : 5
     let scale = pow(10.0, Double(digits))
     let rounded = (value * scale).rounded() / scale
     return digits == 0 ? String(Int(rounded)) : String(rounded)

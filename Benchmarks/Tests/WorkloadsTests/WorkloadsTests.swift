@@ -11,6 +11,16 @@ import Workloads
         #expect(Checksum.of(FlatWorkload.w10m().target) == Checksum.published["W10M"])
     }
 
+    @Test func screenSizedWorkloadsMatchThePublishedChecksums() {
+        #expect(Array(FlatWorkload.w100.target.prefix(10)) == [0, 1, 2, 3, 4, 5, 6, 108, 9, 106])
+        #expect(Checksum.of(FlatWorkload.w100.target) == Checksum.published["W100"])
+        #expect(Checksum.of(FlatWorkload.w1k.target) == Checksum.published["W1k"])
+        let screen = SectionedWorkload.wscreen
+        #expect(Checksum.of(screen.source) == Checksum.published["Wscreen source"])
+        #expect(Checksum.of(screen.target) == Checksum.published["Wscreen"])
+        #expect(screen.target.count == 20 && screen.target.reduce(0) { $0 + $1.items.count } == 500)
+    }
+
     @Test func sectionedTargetMatchesThePublishedChecksum() {
         let workload = SectionedWorkload.wsect()
         #expect(Checksum.of(workload.target) == Checksum.published["Wsect"])
