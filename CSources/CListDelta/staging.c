@@ -30,6 +30,10 @@ typedef struct {
     const int32_t *element_source;   /* flat target element -> flat source element, -1 */
     const ld_pair_t *element_moves;
     size_t element_move_count;
+    const int32_t *element_deletes; /* unmatched flat source elements, ascending */
+    size_t element_delete_count;
+    const int32_t *element_inserts; /* unmatched flat target elements, ascending */
+    size_t element_insert_count;
     const ld_pair_t *section_moves;
     size_t section_move_count;
     const uint8_t *element_changed;
@@ -98,6 +102,12 @@ static inline bool ld_rank_of(const uint64_t *words, size_t t, size_t *rank) {
     return true;
 }
 
+/* How many bits are set below position `i` of a bitmap laid out as ld_ranks_build lays it. */
+static inline uint64_t ld_deletes_below(const uint64_t *words, size_t i) {
+    uint64_t word = words[2 * (i >> 6)], below = ((uint64_t)1 << (i & 63)) - 1;
+    return words[2 * (i >> 6) + 1] + ld_popcount64(word & below);
+}
+
 /* Section starts must run from 0 to the element count without decreasing. */
 static bool ld_starts_valid(const int32_t *starts, size_t section_count, size_t element_count) {
     if (starts[0] != 0 || starts[section_count] < 0 || (size_t)starts[section_count] != element_count) return false;
@@ -117,6 +127,15 @@ static bool ld_moves_valid(const ld_pair_t *moves, size_t move_count, size_t sou
     return true;
 }
 
+/* A list of indices must ascend strictly within [0, count). */
+static bool ld_ascending_within(const int32_t *indices, size_t index_count, size_t count) {
+    bool bad = false; /* branch-free, so the loop vectorises */
+    for (size_t k = 0; k < index_count; k++) {
+        bad |= indices[k] < 0 || (size_t)indices[k] >= count || (k > 0 && indices[k] <= indices[k - 1]);
+    }
+    return !bad;
+}
+
 /* Checks the parts of the match that the stager follows as indices or sizes by. */
 static ld_status ld_stager_begin(const ld_sectioned_result_t *match, const uint8_t *element_changed,
                                  const uint8_t *section_changed, const ld_cancel_token_t *cancel,
@@ -131,7 +150,9 @@ static ld_status ld_stager_begin(const ld_sectioned_result_t *match, const uint8
         (sections->moved_count > 0 && sections->moved == NULL) ||
         (source_count > 0 && elements->source_to_target == NULL) ||
         (target_count > 0 && elements->target_to_source == NULL) ||
-        (elements->moved_count > 0 && elements->moved == NULL) || match->source_section_starts == NULL ||
+        (elements->moved_count > 0 && elements->moved == NULL) ||
+        (elements->deleted_count > 0 && elements->deleted == NULL) ||
+        (elements->inserted_count > 0 && elements->inserted == NULL) || match->source_section_starts == NULL ||
         match->target_section_starts == NULL) {
         return LD_ERROR_INVALID;
     }
@@ -141,7 +162,8 @@ static ld_status ld_stager_begin(const ld_sectioned_result_t *match, const uint8
     }
     if (sections->deleted_count > source_sections || sections->inserted_count > target_sections ||
         sections->moved_count > ld_min_size(source_sections, target_sections) ||
-        elements->moved_count > ld_min_size(source_count, target_count)) {
+        elements->moved_count > ld_min_size(source_count, target_count) ||
+        elements->deleted_count > source_count || elements->inserted_count > target_count) {
         return LD_ERROR_INVALID;
     }
     *stager = (ld_stager_t){
@@ -157,6 +179,10 @@ static ld_status ld_stager_begin(const ld_sectioned_result_t *match, const uint8
         .element_source = elements->target_to_source,
         .element_moves = elements->moved,
         .element_move_count = elements->moved_count,
+        .element_deletes = elements->deleted,
+        .element_delete_count = elements->deleted_count,
+        .element_inserts = elements->inserted,
+        .element_insert_count = elements->inserted_count,
         .section_moves = sections->moved,
         .section_move_count = sections->moved_count,
         .element_changed = element_changed,
@@ -190,6 +216,11 @@ static ld_status ld_stager_begin(const ld_sectioned_result_t *match, const uint8
         !ld_moves_valid(stager->element_moves, stager->element_move_count, source_count, target_count)) {
         return LD_ERROR_INVALID;
     }
+    if (!ld_poll(&stager->poller, elements->deleted_count + elements->inserted_count)) return LD_CANCELLED;
+    if (!ld_ascending_within(stager->element_deletes, stager->element_delete_count, source_count) ||
+        !ld_ascending_within(stager->element_inserts, stager->element_insert_count, target_count)) {
+        return LD_ERROR_INVALID;
+    }
     return LD_OK;
 }
 
@@ -197,9 +228,9 @@ static ld_status ld_stager_begin(const ld_sectioned_result_t *match, const uint8
  * the operations and layouts of all stages at once, each at its largest. */
 static bool ld_stages_room(size_t n, size_t m, size_t S, size_t T, size_t *out) {
     size_t terms[] = {
-        /* the rank words of the element and section moves, 2 per 64 targets, 8 bytes each,
-         * and one entry to align each */
-        4 * ((m + 63) / 64) + 1, 4 * ((T + 63) / 64) + 1,
+        /* the words counting the deleted source elements and the rank words of the section
+         * moves, 2 per 64 elements or targets, 8 bytes each, and one entry to align each */
+        4 * ((n + 63) / 64) + 1, 4 * ((T + 63) / 64) + 1,
         /* operations: updates and deletes share one run, at most one per source element; the
          * element moves and inserts take at most 4 per matched and 2 per unmatched target */
         2 * n, 2 * m + 2 * ld_min_size(n, m), 2 * ld_min_size(S, T), T,
@@ -276,105 +307,142 @@ typedef struct {
     ld_path_t *inserted;
     size_t inserted_count;
     ld_path_move_t *moved;
-    size_t matched_count; /* matched source elements: the survivors of the deletes */
 } ld_element_operations_t;
 
-/* One pass over the matched source sections: updates, deletes and the moves' sources. */
-static ld_status ld_source_pass(ld_stager_t *st, const uint64_t *ranks, ld_element_operations_t *ops) {
-    size_t S = st->source_sections, m = st->target_count;
-    /* Updates from the front and deletes from the back of one run as long as the matched
-     * sections' elements; the deletes are reversed into order afterwards. */
-    size_t kept = 0;
-    for (size_t s = 0; s < S; s++) {
-        if (st->section_target[s] >= 0) kept += (size_t)(st->source_starts[s + 1] - st->source_starts[s]);
+/* The section of `starts` (section_count + 1 entries) that holds element `index`: the last
+ * one starting at or before it. */
+static size_t ld_section_of(const int32_t *starts, size_t section_count, int32_t index) {
+    size_t low = 0, high = section_count;
+    while (low + 1 < high) {
+        size_t middle = low + (high - low) / 2;
+        if (starts[middle] <= index) low = middle; else high = middle;
     }
-    if (!ld_poll(&st->poller, S)) return LD_CANCELLED;
-    ld_path_t *run = (ld_path_t *)(void *)ld_take(st, 2 * kept);
-    if (run == NULL) return LD_ERROR_INVALID;
-    ld_path_t *updates = run, *deletes = run + kept;
+    return low;
+}
+
+/* Stage 2's element deletes: the unmatched source elements of matched sections, walking the
+ * match's ascending list of unmatched elements beside the sections. */
+static ld_status ld_element_deletes(ld_stager_t *st, ld_element_operations_t *ops) {
+    ld_path_t *deleted = (ld_path_t *)(void *)ld_take(st, 2 * st->element_delete_count);
+    if (deleted == NULL && st->element_delete_count > 0) return LD_ERROR_INVALID;
+    size_t count = 0, s = 0;
+    for (size_t chunk = 0; chunk < st->element_delete_count; chunk += LD_POLL_INTERVAL) {
+        size_t end = ld_min_size(st->element_delete_count, chunk + LD_POLL_INTERVAL);
+        if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
+        for (size_t k = chunk; k < end; k++) {
+            int32_t i = st->element_deletes[k];
+            while (st->source_starts[s + 1] <= i) s++; /* i < n, so the walk stays within S */
+            deleted[count] = (ld_path_t){ (int32_t)s, i - st->source_starts[s] };
+            count += st->section_target[s] >= 0;
+        }
+    }
+    if (!ld_poll(&st->poller, st->source_sections)) return LD_CANCELLED;
+    ops->deleted = deleted;
+    ops->deleted_count = count;
+    if (deleted != NULL) st->room = (int32_t *)(void *)(deleted + count); /* hand back the rest */
+    return LD_OK;
+}
+
+/* Stage 1's element updates: the flagged matched elements of matched sections. */
+static ld_status ld_element_updates(ld_stager_t *st, ld_element_operations_t *ops) {
+    ops->updated = NULL;
+    ops->updated_count = 0;
+    if (st->element_changed == NULL) return LD_OK;
+    ld_path_t *updated = (ld_path_t *)(void *)st->room;
+    size_t room = (size_t)(st->room_end - st->room) / 2, count = 0;
     const uint8_t *restrict changed = st->element_changed;
     const int32_t *restrict element_target = st->element_target;
-    ld_path_move_t *restrict moved = ops->moved;
-    size_t matched = 0;
-    for (size_t s = 0; s < S; s++) {
-        int32_t t = st->section_target[s];
+    for (size_t s = 0; s < st->source_sections; s++) {
         if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
-        if (t < 0) continue;
+        if (st->section_target[s] < 0) continue;
         size_t begin = (size_t)st->source_starts[s], end = (size_t)st->source_starts[s + 1];
-        int32_t after = 0;
         for (size_t chunk = begin; chunk < end; chunk += LD_POLL_INTERVAL) {
             size_t chunk_end = ld_min_size(end, chunk + LD_POLL_INTERVAL);
             if (!ld_poll(&st->poller, chunk_end - chunk)) return LD_CANCELLED;
             for (size_t i = chunk; i < chunk_end; i++) {
-                int32_t j = element_target[i];
-                ld_path_t path = { (int32_t)s, (int32_t)(i - begin) };
-                /* Branch-free: while elements remain, the run has a free entry between the two
-                 * lists, so both writes land there unless kept, and both write `path`. */
-                deletes[-1] = path;
-                *updates = path;
-                deletes -= j < 0;
-                if (j < 0) continue;
-                if ((size_t)j >= m) return LD_ERROR_INVALID;
-                updates += changed != NULL && changed[i] != 0;
-                size_t rank;
-                if (ranks != NULL && ld_rank_of(ranks, (size_t)j, &rank)) {
-                    moved[rank].source = (ld_path_t){ t, after };
-                }
-                after++;
+                if (changed[i] == 0 || element_target[i] < 0) continue;
+                if (count == room) return LD_ERROR_INVALID;
+                updated[count++] = (ld_path_t){ (int32_t)s, (int32_t)(i - begin) };
             }
         }
-        matched += (size_t)after;
     }
-    ops->updated = run;
-    ops->updated_count = (size_t)(updates - run);
-    ops->deleted = deletes;
-    ops->deleted_count = (size_t)(run + kept - deletes);
-    for (size_t low = 0, high = ops->deleted_count; low + 1 < high; low++, high--) {
-        ld_path_t swap = deletes[low];
-        deletes[low] = deletes[high - 1];
-        deletes[high - 1] = swap;
-    }
-    if (!ld_poll(&st->poller, ops->deleted_count / 2)) return LD_CANCELLED;
-    ops->matched_count = matched;
+    ops->updated = updated;
+    ops->updated_count = count;
+    st->room += 2 * count;
     return LD_OK;
 }
 
-/* The moves' targets, walking the target sections beside them, then the inserts into matched
- * target sections. */
-static ld_status ld_target_pass(ld_stager_t *st, ld_element_operations_t *ops) {
-    size_t T = st->target_sections;
-    size_t t = 0;
-    for (size_t chunk = 0; chunk < st->element_move_count; chunk += LD_POLL_INTERVAL) {
-        size_t end = ld_min_size(st->element_move_count, chunk + LD_POLL_INTERVAL);
+/* Stage 4's element moves: each from its section's target index and its index there after
+ * the deletes (counted in a bitmap of the unmatched source elements: a word per 64 elements
+ * beside the count below it), to its target path. */
+static ld_status ld_element_moves(ld_stager_t *st, ld_element_operations_t *ops) {
+    size_t k_count = st->element_move_count;
+    if (k_count == 0) return LD_OK;
+    size_t n = st->source_count, S = st->source_sections, T = st->target_sections;
+    uint64_t *words = ld_take_words(st, 2 * ((n + 63) / 64));
+    ops->moved = (ld_path_move_t *)(void *)ld_take(st, 4 * k_count);
+    if (words == NULL || ops->moved == NULL) return LD_ERROR_INVALID;
+    /* The bitmap of the deletes, as ld_ranks_build lays out the move targets' bits. */
+    size_t blocks = (n + 63) / 64;
+    for (size_t chunk = 0; chunk < 2 * blocks; chunk += LD_POLL_INTERVAL) {
+        size_t end = ld_min_size(2 * blocks, chunk + LD_POLL_INTERVAL);
+        if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
+        memset(words + chunk, 0, (end - chunk) * sizeof *words);
+    }
+    for (size_t chunk = 0; chunk < st->element_delete_count; chunk += LD_POLL_INTERVAL) {
+        size_t end = ld_min_size(st->element_delete_count, chunk + LD_POLL_INTERVAL);
         if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
         for (size_t k = chunk; k < end; k++) {
-            int32_t j = st->element_moves[k].target;
-            while (st->target_starts[t + 1] <= j) t++;
+            size_t i = (size_t)st->element_deletes[k];
+            words[2 * (i >> 6)] |= (uint64_t)1 << (i & 63);
+        }
+    }
+    uint64_t below = 0;
+    for (size_t block = 0; block < blocks; block++) {
+        words[2 * block + 1] = below;
+        below += ld_popcount64(words[2 * block]);
+    }
+    if (!ld_poll(&st->poller, blocks)) return LD_CANCELLED;
+    size_t t = 0;
+    for (size_t chunk = 0; chunk < k_count; chunk += LD_POLL_INTERVAL) {
+        size_t end = ld_min_size(k_count, chunk + LD_POLL_INTERVAL);
+        if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
+        for (size_t k = chunk; k < end; k++) {
+            int32_t i = st->element_moves[k].source, j = st->element_moves[k].target;
+            if (st->element_target[i] != j) return LD_ERROR_INVALID; /* not a pair of the match */
+            size_t s = ld_section_of(st->source_starts, S, i);
+            int32_t section = st->section_target[s];
+            if (section < 0) return LD_ERROR_INVALID; /* a move out of a deleted section */
+            size_t start = (size_t)st->source_starts[s];
+            uint64_t deleted_before = ld_deletes_below(words, (size_t)i) - ld_deletes_below(words, start);
+            ops->moved[k].source = (ld_path_t){ section, (int32_t)((size_t)i - start - deleted_before) };
+            while (t + 1 < T && st->target_starts[t + 1] <= j) t++; /* targets ascend */
             ops->moved[k].target = (ld_path_t){ (int32_t)t, j - st->target_starts[t] };
         }
     }
-    if (!ld_poll(&st->poller, T)) return LD_CANCELLED;
-    ld_path_t *inserted = (ld_path_t *)(void *)st->room;
-    ld_path_t *limit = inserted + (st->room_end - st->room) / 2;
-    ld_path_t *restrict next = inserted;
-    const int32_t *restrict element_source = st->element_source;
-    for (t = 0; t < T; t++) {
-        if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
-        if (st->section_source[t] < 0) continue;
-        size_t begin = (size_t)st->target_starts[t], end = (size_t)st->target_starts[t + 1];
-        for (size_t chunk = begin; chunk < end; chunk += LD_POLL_INTERVAL) {
-            size_t chunk_end = ld_min_size(end, chunk + LD_POLL_INTERVAL);
-            if (!ld_poll(&st->poller, chunk_end - chunk)) return LD_CANCELLED;
-            for (size_t j = chunk; j < chunk_end; j++) {
-                if (element_source[j] >= 0) continue;
-                if (next == limit) return LD_ERROR_INVALID;
-                *next++ = (ld_path_t){ (int32_t)t, (int32_t)(j - begin) };
-            }
+    return LD_OK;
+}
+
+/* Stage 4's element inserts: the unmatched target elements of matched sections (those of an
+ * inserted section arrive with it), walking the match's ascending list beside the sections. */
+static ld_status ld_element_inserts(ld_stager_t *st, ld_element_operations_t *ops) {
+    ld_path_t *inserted = (ld_path_t *)(void *)ld_take(st, 2 * st->element_insert_count);
+    if (inserted == NULL && st->element_insert_count > 0) return LD_ERROR_INVALID;
+    size_t count = 0, t = 0;
+    for (size_t chunk = 0; chunk < st->element_insert_count; chunk += LD_POLL_INTERVAL) {
+        size_t end = ld_min_size(st->element_insert_count, chunk + LD_POLL_INTERVAL);
+        if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
+        for (size_t k = chunk; k < end; k++) {
+            int32_t j = st->element_inserts[k];
+            while (st->target_starts[t + 1] <= j) t++; /* j < m, so the walk stays within T */
+            inserted[count] = (ld_path_t){ (int32_t)t, j - st->target_starts[t] };
+            count += st->section_source[t] >= 0;
         }
     }
+    if (!ld_poll(&st->poller, st->target_sections)) return LD_CANCELLED;
     ops->inserted = inserted;
-    ops->inserted_count = (size_t)(next - inserted);
-    st->room += 2 * ops->inserted_count;
+    ops->inserted_count = count;
+    if (inserted != NULL) st->room = (int32_t *)(void *)(inserted + count);
     return LD_OK;
 }
 
@@ -385,24 +453,36 @@ static ld_status ld_write_source_run(ld_stager_t *st, size_t begin, size_t end, 
                                      const int32_t *limit) {
     int32_t *restrict out = *next;
     const int32_t *restrict element_target = st->element_target;
+    int32_t m = (int32_t)st->target_count;
+    bool out_of_range = false; /* a match not made by ld_sectioned_diff: checked, branch-free */
     for (size_t chunk = begin; chunk < end; chunk += LD_POLL_INTERVAL) {
         size_t chunk_end = ld_min_size(end, chunk + LD_POLL_INTERVAL);
         if (!ld_poll(&st->poller, chunk_end - chunk)) return LD_CANCELLED;
-        if (all) {
-            if ((size_t)(limit - out) < chunk_end - chunk) return LD_ERROR_INVALID;
-            for (size_t i = chunk; i < chunk_end; i++) {
-                int32_t j = element_target[i];
-                *out++ = j >= 0 ? ~j : (int32_t)i;
-            }
-        } else {
+        if ((size_t)(limit - out) < chunk_end - chunk) {
+            if (all) return LD_ERROR_INVALID;
             for (size_t i = chunk; i < chunk_end; i++) {
                 int32_t j = element_target[i];
                 if (j < 0) continue;
                 if (out == limit) return LD_ERROR_INVALID;
+                out_of_range |= j >= m;
                 *out++ = ~j;
+            }
+        } else if (all) {
+            for (size_t i = chunk; i < chunk_end; i++) {
+                int32_t j = element_target[i];
+                out_of_range |= j >= m;
+                *out++ = j >= 0 ? ~j : (int32_t)i;
+            }
+        } else {
+            for (size_t i = chunk; i < chunk_end; i++) { /* branch-free: kept only when matched */
+                int32_t j = element_target[i];
+                out_of_range |= j >= m;
+                *out = ~j;
+                out += j >= 0;
             }
         }
     }
+    if (out_of_range) return LD_ERROR_INVALID;
     *next = out;
     return LD_OK;
 }
@@ -416,14 +496,19 @@ static ld_status ld_write_target_run(ld_stager_t *st, size_t begin, size_t end, 
     for (size_t chunk = begin; chunk < end; chunk += LD_POLL_INTERVAL) {
         size_t chunk_end = ld_min_size(end, chunk + LD_POLL_INTERVAL);
         if (!ld_poll(&st->poller, chunk_end - chunk)) return LD_CANCELLED;
-        if (all) {
-            if ((size_t)(limit - out) < chunk_end - chunk) return LD_ERROR_INVALID;
-            for (size_t j = chunk; j < chunk_end; j++) *out++ = ~(int32_t)j;
-        } else {
+        if ((size_t)(limit - out) < chunk_end - chunk) {
+            if (all) return LD_ERROR_INVALID;
             for (size_t j = chunk; j < chunk_end; j++) {
                 if (element_source[j] >= 0) continue;
                 if (out == limit) return LD_ERROR_INVALID;
                 *out++ = ~(int32_t)j;
+            }
+        } else if (all) {
+            for (size_t j = chunk; j < chunk_end; j++) *out++ = ~(int32_t)j;
+        } else {
+            for (size_t j = chunk; j < chunk_end; j++) { /* branch-free: kept only when unmatched */
+                *out = ~(int32_t)j;
+                out += element_source[j] < 0;
             }
         }
     }
@@ -534,19 +619,12 @@ ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match
 
     /* Operations. */
     ld_element_operations_t ops = { 0 };
-    const uint64_t *ranks = NULL;
-    if (st.element_move_count > 0) {
-        uint64_t *words = ld_take_words(&st, 2 * ((m + 63) / 64));
-        ops.moved = (ld_path_move_t *)(void *)ld_take(&st, 4 * st.element_move_count);
-        if (words == NULL || ops.moved == NULL) return LD_ERROR_INVALID;
-        if ((status = ld_ranks_build(words, m, st.element_moves, st.element_move_count, &st.poller))) return status;
-        ranks = words;
-    }
     ld_pair_t *section_moved;
     int32_t *section_updated;
     size_t section_updated_count;
     if ((status = ld_section_operations(&st, &section_moved, &section_updated, &section_updated_count)) ||
-        (status = ld_source_pass(&st, ranks, &ops)) || (status = ld_target_pass(&st, &ops))) {
+        (status = ld_element_deletes(&st, &ops)) || (status = ld_element_updates(&st, &ops)) ||
+        (status = ld_element_moves(&st, &ops)) || (status = ld_element_inserts(&st, &ops))) {
         return status;
     }
 
