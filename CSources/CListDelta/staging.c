@@ -320,26 +320,31 @@ static size_t ld_section_of(const int32_t *starts, size_t section_count, int32_t
     return low;
 }
 
-/* Stage 2's element deletes: the unmatched source elements of matched sections, walking the
- * match's ascending list of unmatched elements beside the sections. */
-static ld_status ld_element_deletes(ld_stager_t *st, ld_element_operations_t *ops) {
-    ld_path_t *deleted = (ld_path_t *)(void *)ld_take(st, 2 * st->element_delete_count);
-    if (deleted == NULL && st->element_delete_count > 0) return LD_ERROR_INVALID;
-    size_t count = 0, s = 0;
-    for (size_t chunk = 0; chunk < st->element_delete_count; chunk += LD_POLL_INTERVAL) {
-        size_t end = ld_min_size(st->element_delete_count, chunk + LD_POLL_INTERVAL);
+/* The paths of the elements `list` names (ascending flat indices into sections that `starts`
+ * delimits), keeping those whose section `section_map` maps to a kept one (>= 0): a walk of
+ * the list beside the sections. Stage 2's element deletes are the unmatched source elements of
+ * matched sections; stage 4's inserts, the unmatched target elements of matched sections
+ * (those of an inserted section arrive with it). */
+static ld_status ld_paths_in_kept_sections(ld_stager_t *st, const int32_t *list, size_t list_count,
+                                           const int32_t *starts, const int32_t *section_map,
+                                           size_t section_count, ld_path_t **out, size_t *out_count) {
+    ld_path_t *paths = (ld_path_t *)(void *)ld_take(st, 2 * list_count);
+    if (paths == NULL && list_count > 0) return LD_ERROR_INVALID;
+    size_t count = 0, section = 0;
+    for (size_t chunk = 0; chunk < list_count; chunk += LD_POLL_INTERVAL) {
+        size_t end = ld_min_size(list_count, chunk + LD_POLL_INTERVAL);
         if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
         for (size_t k = chunk; k < end; k++) {
-            int32_t i = st->element_deletes[k];
-            while (st->source_starts[s + 1] <= i) s++; /* i < n, so the walk stays within S */
-            deleted[count] = (ld_path_t){ (int32_t)s, i - st->source_starts[s] };
-            count += st->section_target[s] >= 0;
+            int32_t index = list[k];
+            while (starts[section + 1] <= index) section++; /* index is in range: stays within */
+            paths[count] = (ld_path_t){ (int32_t)section, index - starts[section] };
+            count += section_map[section] >= 0;
         }
     }
-    if (!ld_poll(&st->poller, st->source_sections)) return LD_CANCELLED;
-    ops->deleted = deleted;
-    ops->deleted_count = count;
-    if (deleted != NULL) st->room = (int32_t *)(void *)(deleted + count); /* hand back the rest */
+    if (!ld_poll(&st->poller, section_count)) return LD_CANCELLED;
+    *out = paths;
+    *out_count = count;
+    if (paths != NULL) st->room = (int32_t *)(void *)(paths + count); /* hand back the rest */
     return LD_OK;
 }
 
@@ -420,29 +425,6 @@ static ld_status ld_element_moves(ld_stager_t *st, ld_element_operations_t *ops)
             ops->moved[k].target = (ld_path_t){ (int32_t)t, j - st->target_starts[t] };
         }
     }
-    return LD_OK;
-}
-
-/* Stage 4's element inserts: the unmatched target elements of matched sections (those of an
- * inserted section arrive with it), walking the match's ascending list beside the sections. */
-static ld_status ld_element_inserts(ld_stager_t *st, ld_element_operations_t *ops) {
-    ld_path_t *inserted = (ld_path_t *)(void *)ld_take(st, 2 * st->element_insert_count);
-    if (inserted == NULL && st->element_insert_count > 0) return LD_ERROR_INVALID;
-    size_t count = 0, t = 0;
-    for (size_t chunk = 0; chunk < st->element_insert_count; chunk += LD_POLL_INTERVAL) {
-        size_t end = ld_min_size(st->element_insert_count, chunk + LD_POLL_INTERVAL);
-        if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
-        for (size_t k = chunk; k < end; k++) {
-            int32_t j = st->element_inserts[k];
-            while (st->target_starts[t + 1] <= j) t++; /* j < m, so the walk stays within T */
-            inserted[count] = (ld_path_t){ (int32_t)t, j - st->target_starts[t] };
-            count += st->section_source[t] >= 0;
-        }
-    }
-    if (!ld_poll(&st->poller, st->target_sections)) return LD_CANCELLED;
-    ops->inserted = inserted;
-    ops->inserted_count = count;
-    if (inserted != NULL) st->room = (int32_t *)(void *)(inserted + count);
     return LD_OK;
 }
 
@@ -623,8 +605,11 @@ ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match
     int32_t *section_updated;
     size_t section_updated_count;
     if ((status = ld_section_operations(&st, &section_moved, &section_updated, &section_updated_count)) ||
-        (status = ld_element_deletes(&st, &ops)) || (status = ld_element_updates(&st, &ops)) ||
-        (status = ld_element_moves(&st, &ops)) || (status = ld_element_inserts(&st, &ops))) {
+        (status = ld_paths_in_kept_sections(&st, st.element_deletes, st.element_delete_count, st.source_starts,
+                                            st.section_target, S, &ops.deleted, &ops.deleted_count)) ||
+        (status = ld_element_updates(&st, &ops)) || (status = ld_element_moves(&st, &ops)) ||
+        (status = ld_paths_in_kept_sections(&st, st.element_inserts, st.element_insert_count, st.target_starts,
+                                            st.section_source, T, &ops.inserted, &ops.inserted_count))) {
         return status;
     }
 
