@@ -80,6 +80,16 @@ ld_status ld_reserve_results(ld_workspace_t *workspace, size_t source_count, siz
     return LD_OK;
 }
 
+ld_status ld_copy(void *destination, const void *source, size_t length, const ld_cancel_token_t *cancel) {
+    const size_t chunk = LD_POLL_INTERVAL * sizeof(uint64_t);
+    for (size_t start = 0; start < length; start += chunk) {
+        if (ld_is_cancelled(cancel)) return LD_CANCELLED;
+        memcpy((unsigned char *)destination + start, (const unsigned char *)source + start,
+               ld_min_size(chunk, length - start));
+    }
+    return LD_OK;
+}
+
 ld_status ld_fill(void *bytes, int value, size_t length, const ld_cancel_token_t *cancel) {
     /* Chunks of LD_POLL_INTERVAL 8-byte words: well under a millisecond each. */
     const size_t chunk = LD_POLL_INTERVAL * sizeof(uint64_t);

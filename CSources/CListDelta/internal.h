@@ -140,6 +140,8 @@ LD_HIDDEN ld_status ld_reserve_results(ld_workspace_t *workspace, size_t source_
                                        ld_diff_t *diff, bool touch, bool partitioned);
 /* memset of `length` bytes that polls the cancel token between chunks. */
 LD_HIDDEN ld_status ld_fill(void *bytes, int value, size_t length, const ld_cancel_token_t *cancel);
+/* memcpy of `length` bytes that polls the cancel token between chunks. */
+LD_HIDDEN ld_status ld_copy(void *destination, const void *source, size_t length, const ld_cancel_token_t *cancel);
 /* Matches the common prefix of both sides; its length goes to out_length. */
 LD_HIDDEN ld_status ld_match_common_prefix(ld_diff_t *diff, size_t *out_length);
 /* Matches the common suffix of both sides, within what the prefix left (groups ignored). */

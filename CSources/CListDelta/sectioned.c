@@ -257,16 +257,22 @@ ld_status ld_sectioned_diff(ld_workspace_t *workspace,
                        &section_result))) {
         return status;
     }
-    if (source_sections_n > 0) {
-        memcpy(sections.source_to_target, section_result.source_to_target, source_sections_n * sizeof(int32_t));
-        memcpy(sections.deleted, section_result.deleted, section_result.deleted_count * sizeof(int32_t));
-    }
-    if (target_sections_n > 0) {
-        memcpy(sections.target_to_source, section_result.target_to_source, target_sections_n * sizeof(int32_t));
-        memcpy(sections.inserted, section_result.inserted, section_result.inserted_count * sizeof(int32_t));
-    }
-    if (section_result.moved_count > 0) {
-        memcpy(sections.moved, section_result.moved, section_result.moved_count * sizeof(ld_pair_t));
+    /* The section result survives the element diff in buffers of its own. */
+    const ld_cancel_token_t *cancel = chosen.cancel;
+    if ((source_sections_n > 0 &&
+         ((status = ld_copy(sections.source_to_target, section_result.source_to_target,
+                            source_sections_n * sizeof(int32_t), cancel)) ||
+          (status = ld_copy(sections.deleted, section_result.deleted, section_result.deleted_count * sizeof(int32_t),
+                            cancel)))) ||
+        (target_sections_n > 0 &&
+         ((status = ld_copy(sections.target_to_source, section_result.target_to_source,
+                            target_sections_n * sizeof(int32_t), cancel)) ||
+          (status = ld_copy(sections.inserted, section_result.inserted,
+                            section_result.inserted_count * sizeof(int32_t), cancel)))) ||
+        (section_result.moved_count > 0 &&
+         (status = ld_copy(sections.moved, section_result.moved, section_result.moved_count * sizeof(ld_pair_t),
+                           cancel)))) {
+        return status;
     }
     size_t kept_count;
     if ((status = ld_write_starts(source_section_counts, source_sections_n, sections.source_starts,

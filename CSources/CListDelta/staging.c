@@ -108,32 +108,53 @@ static inline uint64_t ld_deletes_below(const uint64_t *words, size_t i) {
     return words[2 * (i >> 6) + 1] + ld_popcount64(word & below);
 }
 
+/* The validators below check a match in stretches of LD_POLL_INTERVAL entries, polling
+ * `cancel` before each: LD_OK, LD_ERROR_INVALID or LD_CANCELLED. */
+
 /* Section starts must run from 0 to the element count without decreasing. */
-static bool ld_starts_valid(const int32_t *starts, size_t section_count, size_t element_count) {
-    if (starts[0] != 0 || starts[section_count] < 0 || (size_t)starts[section_count] != element_count) return false;
-    bool decreases = false;
-    for (size_t s = 0; s < section_count; s++) decreases |= starts[s + 1] < starts[s];
-    return !decreases;
+static ld_status ld_starts_valid(const int32_t *starts, size_t section_count, size_t element_count,
+                                 const ld_cancel_token_t *cancel) {
+    if (starts[0] != 0 || starts[section_count] < 0 || (size_t)starts[section_count] != element_count) {
+        return LD_ERROR_INVALID;
+    }
+    for (size_t chunk = 0; chunk < section_count; chunk += LD_POLL_INTERVAL) {
+        if (ld_is_cancelled(cancel)) return LD_CANCELLED;
+        bool decreases = false; /* branch-free, so the loop vectorises */
+        for (size_t s = chunk; s < ld_min_size(section_count, chunk + LD_POLL_INTERVAL); s++) {
+            decreases |= starts[s + 1] < starts[s];
+        }
+        if (decreases) return LD_ERROR_INVALID;
+    }
+    return LD_OK;
 }
 
 /* Moves must pair indices in range, by strictly ascending target. */
-static bool ld_moves_valid(const ld_pair_t *moves, size_t move_count, size_t source_count, size_t target_count) {
-    for (size_t k = 0; k < move_count; k++) {
-        if (moves[k].source < 0 || (size_t)moves[k].source >= source_count || moves[k].target < 0 ||
-            (size_t)moves[k].target >= target_count || (k > 0 && moves[k].target <= moves[k - 1].target)) {
-            return false;
+static ld_status ld_moves_valid(const ld_pair_t *moves, size_t move_count, size_t source_count, size_t target_count,
+                                const ld_cancel_token_t *cancel) {
+    for (size_t chunk = 0; chunk < move_count; chunk += LD_POLL_INTERVAL) {
+        if (ld_is_cancelled(cancel)) return LD_CANCELLED;
+        for (size_t k = chunk; k < ld_min_size(move_count, chunk + LD_POLL_INTERVAL); k++) {
+            if (moves[k].source < 0 || (size_t)moves[k].source >= source_count || moves[k].target < 0 ||
+                (size_t)moves[k].target >= target_count || (k > 0 && moves[k].target <= moves[k - 1].target)) {
+                return LD_ERROR_INVALID;
+            }
         }
     }
-    return true;
+    return LD_OK;
 }
 
 /* A list of indices must ascend strictly within [0, count). */
-static bool ld_ascending_within(const int32_t *indices, size_t index_count, size_t count) {
-    bool bad = false; /* branch-free, so the loop vectorises */
-    for (size_t k = 0; k < index_count; k++) {
-        bad |= indices[k] < 0 || (size_t)indices[k] >= count || (k > 0 && indices[k] <= indices[k - 1]);
+static ld_status ld_ascending_within(const int32_t *indices, size_t index_count, size_t count,
+                                     const ld_cancel_token_t *cancel) {
+    for (size_t chunk = 0; chunk < index_count; chunk += LD_POLL_INTERVAL) {
+        if (ld_is_cancelled(cancel)) return LD_CANCELLED;
+        bool bad = false; /* branch-free, so the loop vectorises */
+        for (size_t k = chunk; k < ld_min_size(index_count, chunk + LD_POLL_INTERVAL); k++) {
+            bad |= indices[k] < 0 || (size_t)indices[k] >= count || (k > 0 && indices[k] <= indices[k - 1]);
+        }
+        if (bad) return LD_ERROR_INVALID;
     }
-    return !bad;
+    return LD_OK;
 }
 
 /* Checks the parts of the match that the stager follows as indices or sizes by. */
@@ -209,17 +230,16 @@ static ld_status ld_stager_begin(const ld_sectioned_result_t *match, const uint8
             }
         }
     }
-    if (!ld_poll(&stager->poller, source_sections + target_sections + elements->moved_count)) return LD_CANCELLED;
-    if (!ld_starts_valid(stager->source_starts, source_sections, source_count) ||
-        !ld_starts_valid(stager->target_starts, target_sections, target_count) ||
-        !ld_moves_valid(stager->section_moves, stager->section_move_count, source_sections, target_sections) ||
-        !ld_moves_valid(stager->element_moves, stager->element_move_count, source_count, target_count)) {
-        return LD_ERROR_INVALID;
-    }
-    if (!ld_poll(&stager->poller, elements->deleted_count + elements->inserted_count)) return LD_CANCELLED;
-    if (!ld_ascending_within(stager->element_deletes, stager->element_delete_count, source_count) ||
-        !ld_ascending_within(stager->element_inserts, stager->element_insert_count, target_count)) {
-        return LD_ERROR_INVALID;
+    ld_status status;
+    if ((status = ld_starts_valid(stager->source_starts, source_sections, source_count, cancel)) ||
+        (status = ld_starts_valid(stager->target_starts, target_sections, target_count, cancel)) ||
+        (status = ld_moves_valid(stager->section_moves, stager->section_move_count, source_sections, target_sections,
+                                 cancel)) ||
+        (status = ld_moves_valid(stager->element_moves, stager->element_move_count, source_count, target_count,
+                                 cancel)) ||
+        (status = ld_ascending_within(stager->element_deletes, stager->element_delete_count, source_count, cancel)) ||
+        (status = ld_ascending_within(stager->element_inserts, stager->element_insert_count, target_count, cancel))) {
+        return status;
     }
     return LD_OK;
 }
