@@ -1,0 +1,72 @@
+/*
+ * What the Objective-C layer shares privately: identifiers to numbers, the workspace pool, and
+ * the one place where the core's status codes become NSErrors. Every rule about matches and
+ * stages is the C core's; this layer only maps objects to identities and indices back to objects.
+ */
+#if defined(__APPLE__) || defined(LD_OBJC_GNUSTEP)
+#import <Foundation/Foundation.h>
+
+
+#include "CListDelta.h"
+#import "LDError.h"
+#import "LDListDiffable.h"
+#import "LDMemory.h"
+
+NS_ASSUME_NONNULL_BEGIN
+
+/*
+ * Numbers identifiers: two identifiers get the same number iff they are equal by -isEqual:
+ * (compared only when their -hash agrees, as NSDictionary does, so lawful objects with colliding
+ * hashes are never confused). The numbers are the identities the core matches. The table keeps
+ * each distinct identifier retained until it is freed.
+ */
+typedef struct LDIdentifierTable {
+    uint32_t *_Nullable slots;            /* number + 1 per slot, 0 when empty */
+    size_t mask;
+    NSUInteger *_Nullable hashes;         /* per number */
+    const void *_Nonnull *_Nullable identifiers; /* per number, retained */
+    size_t count;
+    size_t capacity;
+} LDIdentifierTable;
+
+/* A table for up to @p capacity distinct identifiers; NO when out of memory. */
+BOOL LDIdentifierTableCreate(LDIdentifierTable *table, size_t capacity);
+/* Releases the identifiers and frees the table (a zeroed table is fine). */
+void LDIdentifierTableFree(LDIdentifierTable *table);
+
+/*
+ * Numbers the identifiers of @p count objects (each object's -diffIdentifier, or, with
+ * @p objectsAreIdentifiers, the object itself) into @p numbers. Polls @p cancelled (a flag read
+ * with __atomic_load_n) every 4,096
+ * objects when it is not NULL. Returns 0 or an LDErrorCode; a nil identifier is
+ * LDErrorInvalidInput, with its index in @p failedIndex.
+ */
+LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *_Nonnull const *_Nonnull objects, size_t count,
+                                    BOOL objectsAreIdentifiers, uint64_t *numbers,
+                                    const int *_Nullable cancelled, size_t *failedIndex);
+
+/* A workspace for one diff, from a pool of idle ones; NULL when out of memory. */
+ld_workspace_t *_Nullable LDWorkspaceTake(void);
+/* Gives @p workspace back to the pool (or frees it when the pool is full). */
+void LDWorkspaceGive(ld_workspace_t *workspace);
+
+/* The error code of a core status other than LD_OK. */
+LDErrorCode LDErrorCodeForStatus(ld_status status);
+/* An NSError of @p code with @p description (nil: the code's own). */
+NSError *LDMakeError(LDErrorCode code, NSString *_Nullable description);
+/* Raises the exception documented for @p error (an LDErrorDomain error). */
+void LDRaise(NSError *error) __attribute__((noreturn));
+
+/* An index path of two indexes, with Foundation alone. */
+NSIndexPath *LDIndexPath(NSInteger section, NSInteger item);
+
+/* Objects of @p array into a new C buffer (unretained; the array keeps them), or NULL for an
+   empty array; raises NSMallocException when out of memory. Free with free(). */
+const void *_Nonnull *_Nullable LDCopyObjects(NSArray *_Nullable array, size_t *count);
+
+/* An index set of @p count ascending indexes. */
+NSIndexSet *LDIndexSetOfAscending(const int32_t *_Nullable indexes, size_t count);
+
+NS_ASSUME_NONNULL_END
+
+#endif

@@ -1,0 +1,189 @@
+#if defined(__APPLE__) || defined(LD_OBJC_GNUSTEP)
+#import "LDCore.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+NSString *const LDErrorDomain = @"ListDeltaErrorDomain";
+
+// MARK: Identifier numbering
+
+BOOL LDIdentifierTableCreate(LDIdentifierTable *table, size_t capacity) {
+    memset(table, 0, sizeof *table);
+    size_t slotCount = 16;
+    while (slotCount < capacity * 2) { slotCount *= 2; }
+    table->slots = calloc(slotCount, sizeof *table->slots);
+    table->hashes = malloc((capacity ? capacity : 1) * sizeof *table->hashes);
+    table->identifiers = malloc((capacity ? capacity : 1) * sizeof *table->identifiers);
+    table->mask = slotCount - 1;
+    table->capacity = capacity;
+    if (table->slots == NULL || table->hashes == NULL || table->identifiers == NULL) {
+        LDIdentifierTableFree(table);
+        return NO;
+    }
+    return YES;
+}
+
+void LDIdentifierTableFree(LDIdentifierTable *table) {
+    for (size_t number = 0; number < table->count; number++) { LD_RELEASE_POINTER(table->identifiers[number]); }
+    free(table->slots);
+    free(table->hashes);
+    free(table->identifiers);
+    memset(table, 0, sizeof *table);
+}
+
+/* Spreads -hash over the slots: many classes hash to small or patterned integers. */
+static inline BOOL LDIsCancelled(const int *_Nullable flag) {
+    const int *checked = flag;
+    return checked != NULL && __atomic_load_n(checked, __ATOMIC_RELAXED) != 0;
+}
+
+static inline size_t LDSlotOfHash(NSUInteger hash, size_t mask) {
+    uint64_t mixed = (uint64_t)hash * UINT64_C(0x9E3779B97F4A7C15);
+    return (size_t)(mixed ^ (mixed >> 32)) & mask;
+}
+
+LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const *objects, size_t count,
+                                    BOOL objectsAreIdentifiers, uint64_t *numbers,
+                                    const int *cancelled, size_t *failedIndex) {
+    for (size_t index = 0; index < count; index++) {
+        if ((index & 4095) == 0 && LDIsCancelled(cancelled)) {
+            return LDErrorCancelled;
+        }
+        id object = LD_OBJECT(objects[index]);
+        id identifier = objectsAreIdentifiers ? object : [(id<LDListDiffable>)object diffIdentifier];
+        if (identifier == nil) {
+            *failedIndex = index;
+            return LDErrorInvalidInput;
+        }
+        NSUInteger hash = [identifier hash];
+        size_t slot = LDSlotOfHash(hash, table->mask);
+        size_t probes = 0;
+        for (;;) {
+            uint32_t entry = table->slots[slot];
+            if (entry == 0) {
+                if (table->count == table->capacity) { return LDErrorInternal; }
+                size_t number = table->count++;
+                table->hashes[number] = hash;
+                table->identifiers[number] = LD_RETAINED_POINTER(identifier);
+                table->slots[slot] = (uint32_t)(number + 1);
+                numbers[index] = number;
+                break;
+            }
+            size_t number = entry - 1;
+            if (table->hashes[number] == hash) {
+                id known = LD_OBJECT(table->identifiers[number]);
+                if (known == identifier || [known isEqual:identifier]) {
+                    numbers[index] = number;
+                    break;
+                }
+            }
+            slot = (slot + 1) & table->mask;
+            // Every hash equal (a lawful but poor -hash) makes each lookup walk them all.
+            if ((++probes & 4095) == 0 && LDIsCancelled(cancelled)) {
+                return LDErrorCancelled;
+            }
+        }
+    }
+    return 0;
+}
+
+// MARK: Workspaces
+
+/* Idle workspaces kept for the next diffs: one per thread that diffs at once, typically. */
+enum { LDIdleWorkspaceLimit = 4 };
+/* A workspace that held more than this after a diff gives its memory back before it idles. */
+static const size_t LDIdleBytesLimit = (size_t)32 << 20;
+
+static pthread_mutex_t LDPoolLock = PTHREAD_MUTEX_INITIALIZER;
+static ld_workspace_t *LDIdle[LDIdleWorkspaceLimit];
+static size_t LDIdleCount = 0;
+
+ld_workspace_t *LDWorkspaceTake(void) {
+    ld_workspace_t *workspace = NULL;
+    pthread_mutex_lock(&LDPoolLock);
+    if (LDIdleCount > 0) { workspace = LDIdle[--LDIdleCount]; }
+    pthread_mutex_unlock(&LDPoolLock);
+    if (workspace == NULL && ld_workspace_create(NULL, &workspace) != LD_OK) { return NULL; }
+    return workspace;
+}
+
+void LDWorkspaceGive(ld_workspace_t *workspace) {
+    if (ld_workspace_bytes_held(workspace) > LDIdleBytesLimit) { ld_workspace_reset(workspace); }
+    pthread_mutex_lock(&LDPoolLock);
+    if (LDIdleCount < LDIdleWorkspaceLimit) {
+        LDIdle[LDIdleCount++] = workspace;
+        workspace = NULL;
+    }
+    pthread_mutex_unlock(&LDPoolLock);
+    ld_workspace_free(workspace);
+}
+
+// MARK: Errors
+
+LDErrorCode LDErrorCodeForStatus(ld_status status) {
+    switch (status) {
+    case LD_CANCELLED: return LDErrorCancelled;
+    case LD_ERROR_ALLOC: return LDErrorOutOfMemory;
+    case LD_ERROR_OVERFLOW: return LDErrorTooLarge;
+    default: return LDErrorInternal;
+    }
+}
+
+NSError *LDMakeError(LDErrorCode code, NSString *description) {
+    if (description == nil) {
+        switch (code) {
+        case LDErrorCancelled: description = @"The diff was cancelled."; break;
+        case LDErrorInvalidInput: description = @"An input of the diff was unusable."; break;
+        case LDErrorTooLarge: description = @"A list holds more elements than ListDelta can index (2^31 - 1)."; break;
+        case LDErrorOutOfMemory: description = @"The memory for the diff could not be allocated."; break;
+        case LDErrorInternal: description = @"An invariant of ListDelta failed; please report this bug."; break;
+        }
+    }
+    NSDictionary *info = [NSDictionary dictionaryWithObject:(id)description forKey:NSLocalizedDescriptionKey];
+    return [NSError errorWithDomain:LDErrorDomain code:code userInfo:info];
+}
+
+void LDRaise(NSError *error) {
+    NSString *name = error.code == LDErrorOutOfMemory ? NSMallocException
+        : error.code == LDErrorInternal                ? NSInternalInconsistencyException
+                                                       : NSInvalidArgumentException;
+    [[NSException exceptionWithName:name reason:error.localizedDescription userInfo:nil] raise];
+    abort(); // -raise does not return
+}
+
+// MARK: Foundation helpers
+
+NSIndexPath *LDIndexPath(NSInteger section, NSInteger item) {
+    NSUInteger indexes[2] = {(NSUInteger)section, (NSUInteger)item};
+    return [NSIndexPath indexPathWithIndexes:indexes length:2];
+}
+
+const void **LDCopyObjects(NSArray *array, size_t *count) {
+    NSUInteger objectCount = array.count;
+    *count = objectCount;
+    if (objectCount == 0) { return NULL; }
+    const void **objects = malloc(objectCount * sizeof *objects);
+    if (objects == NULL) { LDRaise(LDMakeError(LDErrorOutOfMemory, nil)); }
+#if __has_feature(objc_arc)
+    // CFArray-style access without retains: the array keeps every object alive.
+    [array getObjects:(__unsafe_unretained id *)(void *)objects range:NSMakeRange(0, objectCount)];
+#else
+    [array getObjects:(id *)objects range:NSMakeRange(0, objectCount)];
+#endif
+    return objects;
+}
+
+NSIndexSet *LDIndexSetOfAscending(const int32_t *indexes, size_t count) {
+    NSMutableIndexSet *set = [NSMutableIndexSet indexSet];
+    size_t runStart = 0;
+    for (size_t i = 1; i <= count; i++) {
+        if (i == count || indexes[i] != indexes[i - 1] + 1) {
+            [set addIndexesInRange:NSMakeRange((NSUInteger)indexes[runStart], i - runStart)];
+            runStart = i;
+        }
+    }
+    return set;
+}
+
+#endif

@@ -1,0 +1,34 @@
+/* The staged diff behind LDStagedChangeset and LDStagedDiffer; private. */
+#if defined(__APPLE__) || defined(LD_OBJC_GNUSTEP)
+#import "LDChangeset.h"
+#import "LDCore.h"
+
+NS_ASSUME_NONNULL_BEGIN
+
+/*
+ * The stages from @p source to @p target: lists of LDArraySection, or, when @p flatSection is
+ * not NSNotFound, flat lists of elements shown in that section. Polls @p cancelled (read with
+ * __atomic_load_n) and passes @p token to the core. Nil and @p error on failure.
+ */
+NSArray<LDChangeset *> *_Nullable LDStagedDiff(NSArray *source, NSArray *target, NSInteger flatSection,
+                                               const int *_Nullable cancelled,
+                                               const ld_cancel_token_t *_Nullable token,
+                                               NSError *_Nullable *_Nullable error);
+
+@interface LDChangeset (Internal)
+- (instancetype)initWithData:(NSArray *)data
+              sectionDeleted:(NSIndexSet *)sectionDeleted
+             sectionInserted:(NSIndexSet *)sectionInserted
+              sectionUpdated:(NSIndexSet *)sectionUpdated
+                sectionMoved:(NSArray<LDListMoveIndex *> *)sectionMoved
+              elementDeleted:(NSArray<NSIndexPath *> *)elementDeleted
+             elementInserted:(NSArray<NSIndexPath *> *)elementInserted
+              elementUpdated:(NSArray<NSIndexPath *> *)elementUpdated
+                elementMoved:(NSArray<LDListMoveIndexPath *> *)elementMoved
+                 flatSection:(NSInteger)flatSection
+         elementCountsBefore:(NSData *)elementCountsBefore;
+@end
+
+NS_ASSUME_NONNULL_END
+
+#endif

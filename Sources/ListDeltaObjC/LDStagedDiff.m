@@ -1,0 +1,283 @@
+#if defined(__APPLE__) || defined(LD_OBJC_GNUSTEP)
+#import "LDStagedDiff.h"
+
+#include <stdlib.h>
+
+#import "LDArraySection.h"
+
+/* One side of a diff, flattened: its sections' models and every section's elements in order. */
+typedef struct LDSide {
+    const void **sections; /* LDArraySection objects, or NULL for a flat list */
+    size_t sectionCount;
+    const void **models;
+    uint32_t *counts;
+    const void **elements;
+    size_t elementCount;
+} LDSide;
+
+static void LDSideFree(LDSide *side) {
+    free(side->sections);
+    free(side->models);
+    free(side->counts);
+    free(side->elements);
+}
+
+/* Flattens @p list; 0 or an LDErrorCode, with a description in @p reason. */
+static LDErrorCode LDSideOf(NSArray *list, BOOL flat, const char *name, LDSide *side, NSString **reason) {
+    if (flat) {
+        side->sectionCount = 1;
+        side->elements = LDCopyObjects(list, &side->elementCount);
+        side->counts = malloc(sizeof *side->counts);
+        if (side->counts == NULL) { return LDErrorOutOfMemory; }
+        if (side->elementCount > UINT32_MAX) { return LDErrorTooLarge; }
+        side->counts[0] = (uint32_t)side->elementCount;
+        return 0;
+    }
+    side->sections = LDCopyObjects(list, &side->sectionCount);
+    size_t room = side->sectionCount ? side->sectionCount : 1;
+    side->models = malloc(room * sizeof *side->models);
+    side->counts = malloc(room * sizeof *side->counts);
+    if (side->models == NULL || side->counts == NULL) { return LDErrorOutOfMemory; }
+    size_t total = 0;
+    for (size_t index = 0; index < side->sectionCount; index++) {
+        id section = LD_OBJECT(side->sections[index]);
+        if (![section isKindOfClass:[LDArraySection class]]) {
+            *reason = [NSString stringWithFormat:@"%s section %lu is %@, not an LDArraySection.", name,
+                                                 (unsigned long)index, section];
+            return LDErrorInvalidInput;
+        }
+        LDArraySection *arraySection = section;
+        id model = arraySection.model;
+        if (model == nil) {
+            *reason = [NSString stringWithFormat:@"%s section %lu has no model.", name, (unsigned long)index];
+            return LDErrorInvalidInput;
+        }
+        side->models[index] = (__bridge const void *)model;
+        NSUInteger count = arraySection.elements.count;
+        if (count > UINT32_MAX || total + count < total) { return LDErrorTooLarge; }
+        side->counts[index] = (uint32_t)count;
+        total += count;
+    }
+    side->elementCount = total;
+    side->elements = malloc((total ? total : 1) * sizeof *side->elements);
+    if (side->elements == NULL) { return LDErrorOutOfMemory; }
+    size_t start = 0;
+    for (size_t index = 0; index < side->sectionCount; index++) {
+        NSArray *elements = ((LDArraySection *)LD_OBJECT(side->sections[index])).elements;
+#if __has_feature(objc_arc)
+        [elements getObjects:(__unsafe_unretained id *)(void *)(side->elements + start) range:NSMakeRange(0, elements.count)];
+#else
+        [elements getObjects:(id *)(side->elements + start) range:NSMakeRange(0, elements.count)];
+#endif
+        start += elements.count;
+    }
+    return 0;
+}
+
+static inline BOOL LDContentChanged(id<LDListDiffable> old, id<LDListDiffable> new) {
+    return old != new && ![new isEqualToDiffableObject:old];
+}
+
+static inline BOOL LDPoll(const int *cancelled, size_t index) {
+    return cancelled != NULL && (index & 4095) == 0 && __atomic_load_n(cancelled, __ATOMIC_RELAXED) != 0;
+}
+
+static NSArray<NSIndexPath *> *LDPaths(const ld_path_t *paths, size_t count, NSInteger flatSection) {
+    NSMutableArray<NSIndexPath *> *result = [NSMutableArray arrayWithCapacity:count];
+    for (size_t i = 0; i < count; i++) {
+        [result addObject:LDIndexPath(flatSection != NSNotFound ? flatSection : paths[i].section, paths[i].element)];
+    }
+    return result;
+}
+
+static NSArray<LDListMoveIndexPath *> *LDPathMoves(const ld_path_move_t *moves, size_t count, NSInteger flatSection) {
+    NSMutableArray<LDListMoveIndexPath *> *result = [NSMutableArray arrayWithCapacity:count];
+    for (size_t i = 0; i < count; i++) {
+        ld_path_move_t move = moves[i];
+        LDListMoveIndexPath *object = [[LDListMoveIndexPath alloc]
+            initWithFrom:LDIndexPath(flatSection != NSNotFound ? flatSection : move.source.section, move.source.element)
+                      to:LDIndexPath(flatSection != NSNotFound ? flatSection : move.target.section, move.target.element)];
+        [result addObject:object];
+        LD_RELEASE(object);
+    }
+    return result;
+}
+
+static NSArray<LDListMoveIndex *> *LDSectionMoves(const ld_pair_t *moves, size_t count) {
+    NSMutableArray<LDListMoveIndex *> *result = [NSMutableArray arrayWithCapacity:count];
+    for (size_t i = 0; i < count; i++) {
+        LDListMoveIndex *object = [[LDListMoveIndex alloc] initWithFrom:moves[i].source to:moves[i].target];
+        [result addObject:object];
+        LD_RELEASE(object);
+    }
+    return result;
+}
+
+/* The elements of a stage's data section @p k, gathered by the core's layout. */
+static NSArray *LDGatherElements(const ld_stage_t *stage, size_t k, const LDSide *source, const LDSide *target,
+                                 const void **buffer) {
+    int32_t start = stage->data_section_starts[k], end = stage->data_section_starts[k + 1];
+    for (int32_t position = start; position < end; position++) {
+        int32_t element = stage->data_elements[position];
+        buffer[position - start] = element >= 0 ? source->elements[element] : target->elements[~element];
+    }
+#if __has_feature(objc_arc)
+    return [NSArray arrayWithObjects:(__unsafe_unretained id *)(void *)buffer count:(NSUInteger)(end - start)];
+#else
+    return [NSArray arrayWithObjects:(id *)buffer count:(NSUInteger)(end - start)];
+#endif
+}
+
+/* The data a stage installs: its layout gathered, or the target for the last stage. */
+static NSArray *LDStageData(const ld_stage_t *stage, NSArray *targetList, BOOL flat, const LDSide *source,
+                            const LDSide *target, const void **buffer) {
+    if (stage->data_is_target) { return targetList; }
+    if (flat) { return LDGatherElements(stage, 0, source, target, buffer); }
+    NSMutableArray<LDArraySection *> *sections = [NSMutableArray arrayWithCapacity:stage->data_section_count];
+    for (size_t k = 0; k < stage->data_section_count; k++) {
+        int32_t model = stage->data_section_models[k];
+        id<LDListDiffable> object = LD_OBJECT(model >= 0 ? source->models[model] : target->models[~model]);
+        [sections addObject:[LDArraySection sectionWithModel:object
+                                                    elements:LDGatherElements(stage, k, source, target, buffer)]];
+    }
+    return sections;
+}
+
+NSArray<LDChangeset *> *LDStagedDiff(NSArray *sourceList, NSArray *targetList, NSInteger flatSection,
+                                     const int *cancelled, const ld_cancel_token_t *token, NSError **errorOut) {
+    BOOL flat = flatSection != NSNotFound;
+    LDSide source = {0}, target = {0};
+    LDIdentifierTable sectionTable = {0}, elementTable = {0};
+    uint64_t *sectionIdentities = NULL;
+    uint8_t *elementChanged = NULL, *sectionChanged = NULL;
+    const void **buffer = NULL;
+    ld_workspace_t *workspace = NULL;
+    NSError *error = nil;
+    NSMutableArray<LDChangeset *> *changesets = nil;
+    @try {
+        NSString *reason = nil;
+        LDErrorCode code = LDSideOf(sourceList, flat, "source", &source, &reason);
+        if (code == 0) { code = LDSideOf(targetList, flat, "target", &target, &reason); }
+        if (code != 0) {
+            error = LDMakeError(code, reason);
+            return nil;
+        }
+        workspace = LDWorkspaceTake();
+        uint64_t *sourceIdentities = NULL, *targetIdentities = NULL;
+        ld_status status = workspace == NULL ? LD_ERROR_ALLOC
+            : ld_workspace_identities(workspace, source.elementCount, target.elementCount, &sourceIdentities,
+                                      &targetIdentities);
+        size_t sectionsBoth = source.sectionCount + target.sectionCount;
+        sectionIdentities = calloc(sectionsBoth ? sectionsBoth : 1, sizeof *sectionIdentities);
+        elementChanged = calloc(source.elementCount ? source.elementCount : 1, 1);
+        sectionChanged = calloc(target.sectionCount ? target.sectionCount : 1, 1);
+        buffer = malloc((source.elementCount + target.elementCount + 1) * sizeof *buffer);
+        if (status == LD_OK && (sectionIdentities == NULL || elementChanged == NULL || sectionChanged == NULL ||
+                                buffer == NULL || !LDIdentifierTableCreate(&elementTable, source.elementCount + target.elementCount) ||
+                                (!flat && !LDIdentifierTableCreate(&sectionTable, sectionsBoth)))) {
+            status = LD_ERROR_ALLOC;
+        }
+        if (status != LD_OK) {
+            error = LDMakeError(LDErrorCodeForStatus(status), nil);
+            return nil;
+        }
+        size_t failed = 0;
+        const char *failedName = "source section model";
+        if (!flat) {
+            code = LDIdentifierTableNumber(&sectionTable, source.models, source.sectionCount, NO, sectionIdentities,
+                                           cancelled, &failed);
+            if (code == 0) {
+                failedName = "target section model";
+                code = LDIdentifierTableNumber(&sectionTable, target.models, target.sectionCount, NO,
+                                               sectionIdentities + source.sectionCount, cancelled, &failed);
+            }
+        }
+        if (code == 0) {
+            failedName = "source element";
+            code = LDIdentifierTableNumber(&elementTable, source.elements, source.elementCount, NO, sourceIdentities,
+                                           cancelled, &failed);
+        }
+        if (code == 0) {
+            failedName = "target element";
+            code = LDIdentifierTableNumber(&elementTable, target.elements, target.elementCount, NO, targetIdentities,
+                                           cancelled, &failed);
+        }
+        if (code != 0) {
+            NSString *message = code != LDErrorInvalidInput ? nil
+                : [NSString stringWithFormat:@"The diffIdentifier of %s %lu (in flat order) is nil.", failedName,
+                                             (unsigned long)failed];
+            error = LDMakeError(code, message);
+            return nil;
+        }
+
+        ld_options_t options = {0};
+        options.cancel = token;
+        ld_sectioned_result_t match;
+        status = ld_sectioned_diff(workspace, sectionIdentities, source.sectionCount,
+                                   sectionIdentities + source.sectionCount, target.sectionCount, source.counts,
+                                   target.counts, sourceIdentities, source.elementCount, targetIdentities,
+                                   target.elementCount, LD_ALGORITHM_HECKEL, &options, &match);
+        if (status != LD_OK) {
+            error = LDMakeError(LDErrorCodeForStatus(status), nil);
+            return nil;
+        }
+        for (size_t index = 0; index < source.elementCount; index++) {
+            if (LDPoll(cancelled, index)) {
+                error = LDMakeError(LDErrorCancelled, nil);
+                return nil;
+            }
+            int32_t matched = match.elements.source_to_target[index];
+            elementChanged[index] =
+                matched >= 0 && LDContentChanged(LD_OBJECT(source.elements[index]), LD_OBJECT(target.elements[matched]));
+        }
+        for (size_t index = 0; !flat && index < target.sectionCount; index++) {
+            int32_t matched = match.sections.target_to_source[index];
+            sectionChanged[index] =
+                matched >= 0 && LDContentChanged(LD_OBJECT(source.models[matched]), LD_OBJECT(target.models[index]));
+        }
+        ld_stages_t stages;
+        status = ld_stage(workspace, &match, elementChanged, flat ? NULL : sectionChanged, token, &stages);
+        if (status != LD_OK) {
+            error = LDMakeError(LDErrorCodeForStatus(status), nil);
+            return nil;
+        }
+        changesets = [NSMutableArray arrayWithCapacity:stages.present_count];
+        for (size_t kind = 0; kind < LD_STAGE_COUNT; kind++) {
+            const ld_stage_t *stage = &stages.stages[kind];
+            if (!stage->present) { continue; }
+            NSData *counts = [NSData dataWithBytes:stage->element_counts_before
+                                            length:stage->section_count_before * sizeof(int32_t)];
+            LDChangeset *changeset = [[LDChangeset alloc]
+                   initWithData:LDStageData(stage, targetList, flat, &source, &target, buffer)
+                 sectionDeleted:LDIndexSetOfAscending(stage->section_deleted, stage->section_deleted_count)
+                sectionInserted:LDIndexSetOfAscending(stage->section_inserted, stage->section_inserted_count)
+                 sectionUpdated:LDIndexSetOfAscending(stage->section_updated, stage->section_updated_count)
+                   sectionMoved:LDSectionMoves(stage->section_moved, stage->section_moved_count)
+                 elementDeleted:LDPaths(stage->element_deleted, stage->element_deleted_count, flatSection)
+                elementInserted:LDPaths(stage->element_inserted, stage->element_inserted_count, flatSection)
+                 elementUpdated:LDPaths(stage->element_updated, stage->element_updated_count, flatSection)
+                   elementMoved:LDPathMoves(stage->element_moved, stage->element_moved_count, flatSection)
+                    flatSection:flatSection
+            elementCountsBefore:counts];
+            [changesets addObject:changeset];
+            LD_RELEASE(changeset);
+        }
+    } @finally {
+        if (workspace != NULL) { LDWorkspaceGive(workspace); }
+        LDIdentifierTableFree(&sectionTable);
+        LDIdentifierTableFree(&elementTable);
+        LDSideFree(&source);
+        LDSideFree(&target);
+        free(sectionIdentities);
+        free(elementChanged);
+        free(sectionChanged);
+        free(buffer);
+    }
+    if (error != nil) {
+        if (errorOut != NULL) { *errorOut = error; }
+        return nil;
+    }
+    return changesets;
+}
+
+#endif

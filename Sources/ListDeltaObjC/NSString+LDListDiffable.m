@@ -1,0 +1,16 @@
+#if defined(__APPLE__) || defined(LD_OBJC_GNUSTEP)
+#import "NSString+LDListDiffable.h"
+
+@implementation NSString (LDListDiffable)
+
+- (id<NSObject>)diffIdentifier {
+    return self;
+}
+
+- (BOOL)isEqualToDiffableObject:(id<LDListDiffable>)object {
+    return [self isEqual:object];
+}
+
+@end
+
+#endif

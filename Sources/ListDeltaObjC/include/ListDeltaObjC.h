@@ -1,0 +1,18 @@
+/*
+ * ListDeltaObjC: ListDelta's diffs for Objective-C. IGListKit's flat vocabulary under the LD
+ * prefix (LDListDiff, LDListDiffPaths), staged sectioned diffs whose batches UIKit and AppKit
+ * accept (LDStagedChangeset), their glue for table and collection views, and diffing off the
+ * main thread (LDStagedDiffer). Every rule about matches and stages is the C core's.
+ */
+#if defined(__APPLE__) || defined(LD_OBJC_GNUSTEP)
+#import "LDDefines.h"
+#import "LDError.h"
+#import "LDListDiff.h"
+#import "LDListDiffable.h"
+#import "LDListIndexPathResult.h"
+#import "LDListIndexSetResult.h"
+#import "LDListMoveIndex.h"
+#import "LDListMoveIndexPath.h"
+#import "NSNumber+LDListDiffable.h"
+#import "NSString+LDListDiffable.h"
+#endif

@@ -1,0 +1,26 @@
+/* A diffable test model: an identifier (its key) and a content value; shared by the tests. */
+#import <Foundation/Foundation.h>
+
+#import "ListDeltaObjC.h"
+
+@interface LDTestModel : NSObject <LDListDiffable> {
+  @private
+    NSString *_key;
+    NSString *_value;
+}
+@property (nonatomic, copy, readonly) NSString *key;
+@property (nonatomic, copy, readonly) NSString *value;
++ (instancetype)modelWithKey:(NSString *)key value:(NSString *)value;
+- (instancetype)initWithKey:(NSString *)key value:(NSString *)value;
+@end
+
+/* Models "k:v" from a string of space-separated "k" or "k:v" words ("k" means value "0"). */
+NSArray<LDTestModel *> *LDTestModels(NSString *words);
+
+/* A seeded generator (SplitMix64), as the Swift tests' SplitMix64. */
+typedef struct LDTestRandom {
+    uint64_t state;
+} LDTestRandom;
+uint64_t LDTestRandomNext(LDTestRandom *random);
+/* A uniform integer in 0 ..< bound. */
+NSUInteger LDTestRandomBelow(LDTestRandom *random, NSUInteger bound);

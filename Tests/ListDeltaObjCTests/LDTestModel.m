@@ -1,0 +1,60 @@
+#import "LDTestModel.h"
+
+@implementation LDTestModel
+
+@synthesize key = _key;
+@synthesize value = _value;
+
++ (instancetype)modelWithKey:(NSString *)key value:(NSString *)value {
+    return [[[self alloc] initWithKey:key value:value] autorelease];
+}
+
+- (instancetype)initWithKey:(NSString *)key value:(NSString *)value {
+    if ((self = [super init])) {
+        _key = [key copy];
+        _value = [value copy];
+    }
+    return self;
+}
+
+- (void)dealloc {
+    [_key release];
+    [_value release];
+    [super dealloc];
+}
+
+- (id<NSObject>)diffIdentifier {
+    return _key;
+}
+
+- (BOOL)isEqualToDiffableObject:(id<LDListDiffable>)object {
+    return [(id)object isKindOfClass:[LDTestModel class]] && [((LDTestModel *)object).value isEqualToString:_value];
+}
+
+- (NSString *)description {
+    return [NSString stringWithFormat:@"%@:%@", _key, _value];
+}
+
+@end
+
+NSArray<LDTestModel *> *LDTestModels(NSString *words) {
+    NSMutableArray<LDTestModel *> *models = [NSMutableArray array];
+    for (NSString *word in [words componentsSeparatedByString:@" "]) {
+        if (word.length == 0) { continue; }
+        NSArray<NSString *> *parts = [word componentsSeparatedByString:@":"];
+        [models addObject:[LDTestModel modelWithKey:[parts objectAtIndex:0]
+                                              value:parts.count > 1 ? [parts objectAtIndex:1] : @"0"]];
+    }
+    return models;
+}
+
+uint64_t LDTestRandomNext(LDTestRandom *random) {
+    uint64_t z = (random->state += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+NSUInteger LDTestRandomBelow(LDTestRandom *random, NSUInteger bound) {
+    return bound == 0 ? 0 : (NSUInteger)(LDTestRandomNext(random) % bound);
+}
