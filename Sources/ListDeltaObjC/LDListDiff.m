@@ -23,69 +23,84 @@ static inline BOOL LDChanged(id<LDListDiffable> old, id<LDListDiffable> new, LDL
  * Matches @p oldArray with @p newArray in @p workspace and calls @p build with the diff; raises
  * the documented exception on error. The diff (owned by the workspace) is valid during @p build.
  */
+/* What a flat diff holds until it returns, freed whether it returns or raises. */
+typedef struct LDFlatState {
+    size_t oldCount, newCount;
+    const void **oldObjects, **newObjects;
+    LDIdentifierTable table;
+    ld_workspace_t *workspace;
+    LDFlatDiff diff;
+} LDFlatState;
+
+static void LDFlatStateFree(LDFlatState *state) {
+    free(state->diff.updated);
+    if (state->workspace != NULL) { LDWorkspaceGive(state->workspace); }
+    LDIdentifierTableFree(&state->table);
+    free(state->oldObjects);
+    free(state->newObjects);
+}
+
+/* Fills @p state->diff from the two lists; nil or an error. */
+static NSError *LDMatchFlat(LDFlatState *state, NSArray *oldArray, NSArray *newArray, LDListDiffOption option) {
+    state->oldObjects = LDCopyObjects(oldArray, &state->oldCount);
+    state->newObjects = LDCopyObjects(newArray, &state->newCount);
+    size_t oldCount = state->oldCount, newCount = state->newCount;
+    state->workspace = LDWorkspaceTake();
+    uint64_t *oldIdentities = NULL, *newIdentities = NULL;
+    ld_status status = state->workspace == NULL ? LD_ERROR_ALLOC
+        : ld_workspace_identities(state->workspace, oldCount, newCount, &oldIdentities, &newIdentities);
+    if (status == LD_OK && !LDIdentifierTableCreate(&state->table, oldCount + newCount)) { status = LD_ERROR_ALLOC; }
+    if (status != LD_OK) { return LDMakeError(LDErrorCodeForStatus(status), nil); }
+    size_t failed = 0;
+    const void **failedObjects = state->oldObjects;
+    LDErrorCode code = LDIdentifierTableNumber(&state->table, state->oldObjects, oldCount, NO, oldIdentities, NULL, &failed);
+    if (code == 0) {
+        failedObjects = state->newObjects;
+        code = LDIdentifierTableNumber(&state->table, state->newObjects, newCount, NO, newIdentities, NULL, &failed);
+    }
+    if (code != 0) {
+        NSString *reason = code != LDErrorInvalidInput ? nil
+            : [NSString stringWithFormat:@"The diffIdentifier of %@ (index %lu of the %@ list) is nil.",
+                                         LD_OBJECT(failedObjects[failed]), (unsigned long)failed,
+                                         failedObjects == state->oldObjects ? @"old" : @"new"];
+        return LDMakeError(code, reason);
+    }
+    LDFlatDiff *diff = &state->diff;
+    status = ld_heckel_diff(state->workspace, oldIdentities, oldCount, newIdentities, newCount, NULL, &diff->result);
+    if (status != LD_OK) { return LDMakeError(LDErrorCodeForStatus(status), nil); }
+    diff->updated = malloc((oldCount ? oldCount : 1) * sizeof *diff->updated);
+    if (diff->updated == NULL) { return LDMakeError(LDErrorOutOfMemory, nil); }
+    for (size_t index = 0; index < oldCount; index++) {
+        int32_t target = diff->result.source_to_target[index];
+        if (target >= 0 && LDChanged(LD_OBJECT(state->oldObjects[index]), LD_OBJECT(state->newObjects[target]), option)) {
+            diff->updated[diff->updatedCount++] = (int32_t)index;
+        }
+    }
+    return nil;
+}
+
+/*
+ * Matches @p oldArray with @p newArray and calls @p build with the diff (owned by a workspace,
+ * valid during @p build); raises the documented exception on error.
+ */
 static id LDDiffFlat(NSArray *oldArray, NSArray *newArray, LDListDiffOption option,
                      id (^build)(const LDFlatDiff *diff, LDListMatch *match)) {
-    size_t oldCount = 0, newCount = 0;
-    const void **oldObjects = NULL, **newObjects = NULL;
-    LDIdentifierTable table = {0};
-    ld_workspace_t *workspace = NULL;
-    LDFlatDiff diff = {0};
+    LDFlatState state = {0};
     NSError *error = nil;
     id built = nil;
     @try {
-        oldObjects = LDCopyObjects(oldArray, &oldCount);
-        newObjects = LDCopyObjects(newArray, &newCount);
-        workspace = LDWorkspaceTake();
-        uint64_t *oldIdentities = NULL, *newIdentities = NULL;
-        ld_status status = workspace == NULL ? LD_ERROR_ALLOC
-            : ld_workspace_identities(workspace, oldCount, newCount, &oldIdentities, &newIdentities);
-        if (status == LD_OK && !LDIdentifierTableCreate(&table, oldCount + newCount)) { status = LD_ERROR_ALLOC; }
-        if (status != LD_OK) {
-            error = LDMakeError(LDErrorCodeForStatus(status), nil);
-            return nil;
+        error = LDMatchFlat(&state, oldArray, newArray, option);
+        if (error == nil) {
+            NSData *oldToNew = [NSData dataWithBytes:state.diff.result.source_to_target
+                                              length:state.oldCount * sizeof(int32_t)];
+            LDListMatch *match = LD_AUTORELEASE([[LDListMatch alloc]
+                initWithOldObjects:oldArray ? oldArray : [NSArray array]
+                        newObjects:newArray ? newArray : [NSArray array]
+                          oldToNew:oldToNew]);
+            built = build(&state.diff, match);
         }
-        size_t failed = 0;
-        LDErrorCode code = LDIdentifierTableNumber(&table, oldObjects, oldCount, NO, oldIdentities, NULL, &failed);
-        const void **failedObjects = oldObjects;
-        if (code == 0) {
-            code = LDIdentifierTableNumber(&table, newObjects, newCount, NO, newIdentities, NULL, &failed);
-            failedObjects = newObjects;
-        }
-        if (code != 0) {
-            NSString *reason = code != LDErrorInvalidInput ? nil
-                : [NSString stringWithFormat:@"The diffIdentifier of %@ (index %lu of the %@ list) is nil.",
-                                             LD_OBJECT(failedObjects[failed]), (unsigned long)failed,
-                                             failedObjects == oldObjects ? @"old" : @"new"];
-            error = LDMakeError(code, reason);
-            return nil;
-        }
-        status = ld_heckel_diff(workspace, oldIdentities, oldCount, newIdentities, newCount, NULL, &diff.result);
-        if (status != LD_OK) {
-            error = LDMakeError(LDErrorCodeForStatus(status), nil);
-            return nil;
-        }
-        diff.updated = malloc((oldCount ? oldCount : 1) * sizeof *diff.updated);
-        if (diff.updated == NULL) {
-            error = LDMakeError(LDErrorOutOfMemory, nil);
-            return nil;
-        }
-        for (size_t index = 0; index < oldCount; index++) {
-            int32_t target = diff.result.source_to_target[index];
-            if (target >= 0 && LDChanged(LD_OBJECT(oldObjects[index]), LD_OBJECT(newObjects[target]), option)) {
-                diff.updated[diff.updatedCount++] = (int32_t)index;
-            }
-        }
-        NSData *oldToNew = [NSData dataWithBytes:diff.result.source_to_target length:oldCount * sizeof(int32_t)];
-        LDListMatch *match = LD_AUTORELEASE([[LDListMatch alloc] initWithOldObjects:oldArray ? oldArray : [NSArray array]
-                                                                         newObjects:newArray ? newArray : [NSArray array]
-                                                                           oldToNew:oldToNew]);
-        built = build(&diff, match);
     } @finally {
-        free(diff.updated);
-        if (workspace != NULL) { LDWorkspaceGive(workspace); }
-        LDIdentifierTableFree(&table);
-        free(oldObjects);
-        free(newObjects);
+        LDFlatStateFree(&state);
     }
     if (error != nil) { LDRaise(error); }
     return built;

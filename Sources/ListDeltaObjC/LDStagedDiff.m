@@ -143,135 +143,139 @@ static NSArray *LDStageData(const ld_stage_t *stage, NSArray *targetList, BOOL f
     return sections;
 }
 
+/* What a staged diff holds until it returns, freed whether it returns or raises. */
+typedef struct LDStagedState {
+    LDSide source, target;
+    LDIdentifierTable sectionTable, elementTable;
+    uint64_t *sectionIdentities;
+    uint8_t *elementChanged, *sectionChanged;
+    const void **buffer;
+    ld_workspace_t *workspace;
+} LDStagedState;
+
+static void LDStagedStateFree(LDStagedState *state) {
+    if (state->workspace != NULL) { LDWorkspaceGive(state->workspace); }
+    LDIdentifierTableFree(&state->sectionTable);
+    LDIdentifierTableFree(&state->elementTable);
+    LDSideFree(&state->source);
+    LDSideFree(&state->target);
+    free(state->sectionIdentities);
+    free(state->elementChanged);
+    free(state->sectionChanged);
+    free(state->buffer);
+}
+
+/* The stages into @p changesets; nil or an error. */
+static NSError *LDStage(LDStagedState *state, NSArray *sourceList, NSArray *targetList, NSInteger flatSection,
+                        const int *cancelled, const ld_cancel_token_t *token, NSMutableArray<LDChangeset *> *changesets) {
+    BOOL flat = flatSection != NSNotFound;
+    LDSide *source = &state->source, *target = &state->target;
+    NSString *reason = nil;
+    LDErrorCode code = LDSideOf(sourceList, flat, "source", source, &reason);
+    if (code == 0) { code = LDSideOf(targetList, flat, "target", target, &reason); }
+    if (code != 0) { return LDMakeError(code, reason); }
+    state->workspace = LDWorkspaceTake();
+    uint64_t *sourceIdentities = NULL, *targetIdentities = NULL;
+    ld_status status = state->workspace == NULL ? LD_ERROR_ALLOC
+        : ld_workspace_identities(state->workspace, source->elementCount, target->elementCount, &sourceIdentities,
+                                  &targetIdentities);
+    size_t sectionsBoth = source->sectionCount + target->sectionCount;
+    state->sectionIdentities = calloc(sectionsBoth ? sectionsBoth : 1, sizeof *state->sectionIdentities);
+    state->elementChanged = calloc(source->elementCount ? source->elementCount : 1, 1);
+    state->sectionChanged = calloc(target->sectionCount ? target->sectionCount : 1, 1);
+    state->buffer = malloc((source->elementCount + target->elementCount + 1) * sizeof *state->buffer);
+    if (status == LD_OK &&
+        (state->sectionIdentities == NULL || state->elementChanged == NULL || state->sectionChanged == NULL ||
+         state->buffer == NULL ||
+         !LDIdentifierTableCreate(&state->elementTable, source->elementCount + target->elementCount) ||
+         (!flat && !LDIdentifierTableCreate(&state->sectionTable, sectionsBoth)))) {
+        status = LD_ERROR_ALLOC;
+    }
+    if (status != LD_OK) { return LDMakeError(LDErrorCodeForStatus(status), nil); }
+    uint64_t *sectionIdentities = state->sectionIdentities;
+    size_t failed = 0;
+    const char *failedName = "source section model";
+    if (!flat) {
+        code = LDIdentifierTableNumber(&state->sectionTable, source->models, source->sectionCount, NO, sectionIdentities,
+                                       cancelled, &failed);
+        if (code == 0) {
+            failedName = "target section model";
+            code = LDIdentifierTableNumber(&state->sectionTable, target->models, target->sectionCount, NO,
+                                           sectionIdentities + source->sectionCount, cancelled, &failed);
+        }
+    }
+    if (code == 0) {
+        failedName = "source element";
+        code = LDIdentifierTableNumber(&state->elementTable, source->elements, source->elementCount, NO,
+                                       sourceIdentities, cancelled, &failed);
+    }
+    if (code == 0) {
+        failedName = "target element";
+        code = LDIdentifierTableNumber(&state->elementTable, target->elements, target->elementCount, NO,
+                                       targetIdentities, cancelled, &failed);
+    }
+    if (code != 0) {
+        NSString *message = code != LDErrorInvalidInput ? nil
+            : [NSString stringWithFormat:@"The diffIdentifier of %s %lu (in flat order) is nil.", failedName,
+                                         (unsigned long)failed];
+        return LDMakeError(code, message);
+    }
+
+    ld_options_t options = {0};
+    options.cancel = token;
+    ld_sectioned_result_t match;
+    status = ld_sectioned_diff(state->workspace, sectionIdentities, source->sectionCount,
+                               sectionIdentities + source->sectionCount, target->sectionCount, source->counts,
+                               target->counts, sourceIdentities, source->elementCount, targetIdentities,
+                               target->elementCount, LD_ALGORITHM_HECKEL, &options, &match);
+    if (status != LD_OK) { return LDMakeError(LDErrorCodeForStatus(status), nil); }
+    for (size_t index = 0; index < source->elementCount; index++) {
+        if (LDPoll(cancelled, index)) { return LDMakeError(LDErrorCancelled, nil); }
+        int32_t matched = match.elements.source_to_target[index];
+        state->elementChanged[index] =
+            matched >= 0 && LDContentChanged(LD_OBJECT(source->elements[index]), LD_OBJECT(target->elements[matched]));
+    }
+    for (size_t index = 0; !flat && index < target->sectionCount; index++) {
+        int32_t matched = match.sections.target_to_source[index];
+        state->sectionChanged[index] =
+            matched >= 0 && LDContentChanged(LD_OBJECT(source->models[matched]), LD_OBJECT(target->models[index]));
+    }
+    ld_stages_t stages;
+    status = ld_stage(state->workspace, &match, state->elementChanged, flat ? NULL : state->sectionChanged, token, &stages);
+    if (status != LD_OK) { return LDMakeError(LDErrorCodeForStatus(status), nil); }
+    for (size_t kind = 0; kind < LD_STAGE_COUNT; kind++) {
+        const ld_stage_t *stage = &stages.stages[kind];
+        if (!stage->present) { continue; }
+        NSData *counts = [NSData dataWithBytes:stage->element_counts_before
+                                        length:stage->section_count_before * sizeof(int32_t)];
+        LDChangeset *changeset = [[LDChangeset alloc]
+               initWithData:LDStageData(stage, targetList, flat, source, target, state->buffer)
+             sectionDeleted:LDIndexSetOfAscending(stage->section_deleted, stage->section_deleted_count)
+            sectionInserted:LDIndexSetOfAscending(stage->section_inserted, stage->section_inserted_count)
+             sectionUpdated:LDIndexSetOfAscending(stage->section_updated, stage->section_updated_count)
+               sectionMoved:LDSectionMoves(stage->section_moved, stage->section_moved_count)
+             elementDeleted:LDPaths(stage->element_deleted, stage->element_deleted_count, flatSection)
+            elementInserted:LDPaths(stage->element_inserted, stage->element_inserted_count, flatSection)
+             elementUpdated:LDPaths(stage->element_updated, stage->element_updated_count, flatSection)
+               elementMoved:LDPathMoves(stage->element_moved, stage->element_moved_count, flatSection)
+                flatSection:flatSection
+        elementCountsBefore:counts];
+        [changesets addObject:changeset];
+        LD_RELEASE(changeset);
+    }
+    return nil;
+}
+
 NSArray<LDChangeset *> *LDStagedDiff(NSArray *sourceList, NSArray *targetList, NSInteger flatSection,
                                      const int *cancelled, const ld_cancel_token_t *token, NSError **errorOut) {
-    BOOL flat = flatSection != NSNotFound;
-    LDSide source = {0}, target = {0};
-    LDIdentifierTable sectionTable = {0}, elementTable = {0};
-    uint64_t *sectionIdentities = NULL;
-    uint8_t *elementChanged = NULL, *sectionChanged = NULL;
-    const void **buffer = NULL;
-    ld_workspace_t *workspace = NULL;
+    LDStagedState state;
+    memset(&state, 0, sizeof state);
+    NSMutableArray<LDChangeset *> *changesets = [NSMutableArray arrayWithCapacity:LD_STAGE_COUNT];
     NSError *error = nil;
-    NSMutableArray<LDChangeset *> *changesets = nil;
     @try {
-        NSString *reason = nil;
-        LDErrorCode code = LDSideOf(sourceList, flat, "source", &source, &reason);
-        if (code == 0) { code = LDSideOf(targetList, flat, "target", &target, &reason); }
-        if (code != 0) {
-            error = LDMakeError(code, reason);
-            return nil;
-        }
-        workspace = LDWorkspaceTake();
-        uint64_t *sourceIdentities = NULL, *targetIdentities = NULL;
-        ld_status status = workspace == NULL ? LD_ERROR_ALLOC
-            : ld_workspace_identities(workspace, source.elementCount, target.elementCount, &sourceIdentities,
-                                      &targetIdentities);
-        size_t sectionsBoth = source.sectionCount + target.sectionCount;
-        sectionIdentities = calloc(sectionsBoth ? sectionsBoth : 1, sizeof *sectionIdentities);
-        elementChanged = calloc(source.elementCount ? source.elementCount : 1, 1);
-        sectionChanged = calloc(target.sectionCount ? target.sectionCount : 1, 1);
-        buffer = malloc((source.elementCount + target.elementCount + 1) * sizeof *buffer);
-        if (status == LD_OK && (sectionIdentities == NULL || elementChanged == NULL || sectionChanged == NULL ||
-                                buffer == NULL || !LDIdentifierTableCreate(&elementTable, source.elementCount + target.elementCount) ||
-                                (!flat && !LDIdentifierTableCreate(&sectionTable, sectionsBoth)))) {
-            status = LD_ERROR_ALLOC;
-        }
-        if (status != LD_OK) {
-            error = LDMakeError(LDErrorCodeForStatus(status), nil);
-            return nil;
-        }
-        size_t failed = 0;
-        const char *failedName = "source section model";
-        if (!flat) {
-            code = LDIdentifierTableNumber(&sectionTable, source.models, source.sectionCount, NO, sectionIdentities,
-                                           cancelled, &failed);
-            if (code == 0) {
-                failedName = "target section model";
-                code = LDIdentifierTableNumber(&sectionTable, target.models, target.sectionCount, NO,
-                                               sectionIdentities + source.sectionCount, cancelled, &failed);
-            }
-        }
-        if (code == 0) {
-            failedName = "source element";
-            code = LDIdentifierTableNumber(&elementTable, source.elements, source.elementCount, NO, sourceIdentities,
-                                           cancelled, &failed);
-        }
-        if (code == 0) {
-            failedName = "target element";
-            code = LDIdentifierTableNumber(&elementTable, target.elements, target.elementCount, NO, targetIdentities,
-                                           cancelled, &failed);
-        }
-        if (code != 0) {
-            NSString *message = code != LDErrorInvalidInput ? nil
-                : [NSString stringWithFormat:@"The diffIdentifier of %s %lu (in flat order) is nil.", failedName,
-                                             (unsigned long)failed];
-            error = LDMakeError(code, message);
-            return nil;
-        }
-
-        ld_options_t options = {0};
-        options.cancel = token;
-        ld_sectioned_result_t match;
-        status = ld_sectioned_diff(workspace, sectionIdentities, source.sectionCount,
-                                   sectionIdentities + source.sectionCount, target.sectionCount, source.counts,
-                                   target.counts, sourceIdentities, source.elementCount, targetIdentities,
-                                   target.elementCount, LD_ALGORITHM_HECKEL, &options, &match);
-        if (status != LD_OK) {
-            error = LDMakeError(LDErrorCodeForStatus(status), nil);
-            return nil;
-        }
-        for (size_t index = 0; index < source.elementCount; index++) {
-            if (LDPoll(cancelled, index)) {
-                error = LDMakeError(LDErrorCancelled, nil);
-                return nil;
-            }
-            int32_t matched = match.elements.source_to_target[index];
-            elementChanged[index] =
-                matched >= 0 && LDContentChanged(LD_OBJECT(source.elements[index]), LD_OBJECT(target.elements[matched]));
-        }
-        for (size_t index = 0; !flat && index < target.sectionCount; index++) {
-            int32_t matched = match.sections.target_to_source[index];
-            sectionChanged[index] =
-                matched >= 0 && LDContentChanged(LD_OBJECT(source.models[matched]), LD_OBJECT(target.models[index]));
-        }
-        ld_stages_t stages;
-        status = ld_stage(workspace, &match, elementChanged, flat ? NULL : sectionChanged, token, &stages);
-        if (status != LD_OK) {
-            error = LDMakeError(LDErrorCodeForStatus(status), nil);
-            return nil;
-        }
-        changesets = [NSMutableArray arrayWithCapacity:stages.present_count];
-        for (size_t kind = 0; kind < LD_STAGE_COUNT; kind++) {
-            const ld_stage_t *stage = &stages.stages[kind];
-            if (!stage->present) { continue; }
-            NSData *counts = [NSData dataWithBytes:stage->element_counts_before
-                                            length:stage->section_count_before * sizeof(int32_t)];
-            LDChangeset *changeset = [[LDChangeset alloc]
-                   initWithData:LDStageData(stage, targetList, flat, &source, &target, buffer)
-                 sectionDeleted:LDIndexSetOfAscending(stage->section_deleted, stage->section_deleted_count)
-                sectionInserted:LDIndexSetOfAscending(stage->section_inserted, stage->section_inserted_count)
-                 sectionUpdated:LDIndexSetOfAscending(stage->section_updated, stage->section_updated_count)
-                   sectionMoved:LDSectionMoves(stage->section_moved, stage->section_moved_count)
-                 elementDeleted:LDPaths(stage->element_deleted, stage->element_deleted_count, flatSection)
-                elementInserted:LDPaths(stage->element_inserted, stage->element_inserted_count, flatSection)
-                 elementUpdated:LDPaths(stage->element_updated, stage->element_updated_count, flatSection)
-                   elementMoved:LDPathMoves(stage->element_moved, stage->element_moved_count, flatSection)
-                    flatSection:flatSection
-            elementCountsBefore:counts];
-            [changesets addObject:changeset];
-            LD_RELEASE(changeset);
-        }
+        error = LDStage(&state, sourceList, targetList, flatSection, cancelled, token, changesets);
     } @finally {
-        if (workspace != NULL) { LDWorkspaceGive(workspace); }
-        LDIdentifierTableFree(&sectionTable);
-        LDIdentifierTableFree(&elementTable);
-        LDSideFree(&source);
-        LDSideFree(&target);
-        free(sectionIdentities);
-        free(elementChanged);
-        free(sectionChanged);
-        free(buffer);
+        LDStagedStateFree(&state);
     }
     if (error != nil) {
         if (errorOut != NULL) { *errorOut = error; }

@@ -17,6 +17,9 @@
 /* Models "k:v" from a string of space-separated "k" or "k:v" words ("k" means value "0"). */
 NSArray<LDTestModel *> *LDTestModels(NSString *words);
 
+/* The index path (section, item), with Foundation alone. */
+NSIndexPath *LDTestPath(NSUInteger section, NSUInteger item);
+
 /* A seeded generator (SplitMix64), as the Swift tests' SplitMix64. */
 typedef struct LDTestRandom {
     uint64_t state;

@@ -58,3 +58,8 @@ uint64_t LDTestRandomNext(LDTestRandom *random) {
 NSUInteger LDTestRandomBelow(LDTestRandom *random, NSUInteger bound) {
     return bound == 0 ? 0 : (NSUInteger)(LDTestRandomNext(random) % bound);
 }
+
+NSIndexPath *LDTestPath(NSUInteger section, NSUInteger item) {
+    NSUInteger indexes[2] = {section, item};
+    return [NSIndexPath indexPathWithIndexes:indexes length:2];
+}
