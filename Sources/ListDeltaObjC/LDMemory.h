@@ -4,6 +4,7 @@
  */
 #if defined(__APPLE__) || defined(LD_OBJC_GNUSTEP)
 #import <Foundation/Foundation.h>
+#include <Block.h>
 
 #if __has_feature(objc_arc)
 #define LD_RETAIN(object) (object)
@@ -15,6 +16,8 @@
 #define LD_RELEASE_POINTER(pointer) ((void)(__bridge_transfer id)(pointer))
 #define LD_OBJECT(pointer) ((__bridge id)(pointer))
 #define LD_UNRETAINED __unsafe_unretained
+#define LD_BLOCK_COPY(block) [(block) copy]
+#define LD_BLOCK_RELEASE(block) ((void)0)
 #else
 #define LD_RETAIN(object) [(id)(object) retain]
 #define LD_RELEASE(object) [(id)(object) release]
@@ -24,6 +27,10 @@
 #define LD_RELEASE_POINTER(pointer) [(id)(pointer) release]
 #define LD_OBJECT(pointer) ((id)(pointer))
 #define LD_UNRETAINED
+/* Blocks through the blocks runtime's C API: with GNUstep on gcc's libobjc, blocks are not
+   objects, and a copied block does not retain the objects it captures (retain those by hand). */
+#define LD_BLOCK_COPY(block) Block_copy(block)
+#define LD_BLOCK_RELEASE(block) Block_release(block)
 #endif
 
 #endif

@@ -1,6 +1,7 @@
 /* The staged diff behind LDStagedChangeset and LDStagedDiffer; private. */
 #if defined(__APPLE__) || defined(LD_OBJC_GNUSTEP)
 #import "LDChangeset.h"
+#import "LDStagedChangeset.h"
 #import "LDCore.h"
 
 NS_ASSUME_NONNULL_BEGIN
@@ -27,6 +28,10 @@ NSArray<LDChangeset *> *_Nullable LDStagedDiff(NSArray *source, NSArray *target,
                 elementMoved:(NSArray<LDListMoveIndexPath *> *)elementMoved
                  flatSection:(NSInteger)flatSection
          elementCountsBefore:(NSData *)elementCountsBefore;
+@end
+
+@interface LDStagedChangeset (Internal)
+- (instancetype)initWithChangesets:(NSArray<LDChangeset *> *)changesets;
 @end
 
 NS_ASSUME_NONNULL_END

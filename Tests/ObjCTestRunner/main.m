@@ -101,6 +101,7 @@ static NSInteger LDCompareNames(id first, id second, void *context) {
 }
 
 int main(int argc, char **argv) {
+    setvbuf(stdout, NULL, _IOLBF, 0); // every line out before a sanitizer's report at exit
     NSAutoreleasePool *pool = [[NSAutoreleasePool alloc] init];
     const char *filter = argc > 1 ? argv[1] : NULL;
     int classCount = objc_getClassList(NULL, 0);

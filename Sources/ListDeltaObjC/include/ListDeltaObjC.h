@@ -13,6 +13,10 @@
 #import "LDListIndexSetResult.h"
 #import "LDListMoveIndex.h"
 #import "LDListMoveIndexPath.h"
+#import "LDArraySection.h"
+#import "LDChangeset.h"
+#import "LDStagedChangeset.h"
+#import "LDStagedDiffer.h"
 #import "NSNumber+LDListDiffable.h"
 #import "NSString+LDListDiffable.h"
 #endif
