@@ -51,6 +51,8 @@ typedef enum {
     LD_BUFFER_GROUPS,
     /* staging.c: every stage's operations and data layout, apart from the match's buffers. */
     LD_BUFFER_STAGES,
+    /* rows.c: the immediate row operations and everything their placement counts with. */
+    LD_BUFFER_ROWS,
     LD_BUFFER_COUNT
 } ld_buffer_id;
 

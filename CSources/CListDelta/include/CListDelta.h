@@ -544,6 +544,74 @@ ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match
                    const uint8_t *element_changed, const uint8_t *section_changed,
                    const ld_cancel_token_t *cancel, ld_stages_t *out);
 
+/* MARK: Immediate row operations (NSTableView) */
+
+/*! @brief What one immediate row operation does; see ld_row_operation_t. */
+typedef enum ld_row_operation_kind {
+    /*! Reload @c count rows, listed ascending at @c rows (indices before the batch; the reloads
+     *  come first, while they still stand there). */
+    LD_ROWS_RELOAD = 0,
+    /*! Remove @c count rows, listed ascending at @c rows, all at once. */
+    LD_ROWS_REMOVE = 1,
+    /*! Insert @c count rows, so that they stand at @c first ..< @c first + @c count. */
+    LD_ROWS_INSERT = 2,
+    /*! Move one row from index @c first to index @c to (remove it, then insert it there). */
+    LD_ROW_MOVE = 3,
+} ld_row_operation_kind;
+
+/*! @brief One call to a list view whose every call acts at once on its rows as they are then,
+ *         as NSTableView's do between @c beginUpdates and @c endUpdates. */
+typedef struct ld_row_operation {
+    ld_row_operation_kind kind;
+    /*! ::LD_ROWS_INSERT: the first index; ::LD_ROW_MOVE: the row's index before the move. */
+    int32_t first;
+    /*! ::LD_ROW_MOVE: the row's index after the move. */
+    int32_t to;
+    /*! ::LD_ROWS_RELOAD, ::LD_ROWS_REMOVE, ::LD_ROWS_INSERT: the number of rows. */
+    size_t count;
+    /*! ::LD_ROWS_RELOAD, ::LD_ROWS_REMOVE: the rows, ascending; NULL otherwise. */
+    const int32_t *rows;
+} ld_row_operation_t;
+
+/*! @brief Immediate row operations, owned by the workspace and valid until its next use. */
+typedef struct ld_row_operations {
+    const ld_row_operation_t *operations;
+    size_t count;
+} ld_row_operations_t;
+
+/*!
+ * @brief Translates a batch of one section, whose indices follow UIKit's rules (deletes,
+ *        reloads and move sources in the list before the batch; inserts and move targets in the
+ *        list after it), into operations that each act at once, in order, on a list of
+ *        @p row_count rows: NSTableView's between @c beginUpdates and @c endUpdates.
+ *
+ * Reloads come first, then one removal of every deleted row; then, in ascending target order,
+ * each inserted row (runs of adjacent ones merged) and each moved row is placed right after the
+ * row that precedes it in the target. Only rows the batch moves are moved: the rows that stay
+ * never are. The lists may come in any order.
+ *
+ * @param workspace a workspace not in use by another thread (its previous results are no
+ *                  longer valid afterwards).
+ * @param deleted, inserted, moved, reloaded the batch; each may be NULL when its count is 0.
+ * @param cancel    NULL, or a token polled at least every 4,096 rows of work.
+ * @param out       receives the operations; untouched on error.
+ * @return LD_OK; LD_ERROR_INVALID (a NULL workspace or @p out, a NULL array with a non-zero
+ *         count, or a batch UIKit would reject for a list of @p row_count rows: an index out of
+ *         range, one listed twice in a list, a row both deleted and reloaded or moved, reloaded
+ *         and moved, or a target both inserted and moved to); LD_ERROR_OVERFLOW (a count above
+ *         ::LD_MAX_COUNT); LD_ERROR_ALLOC; LD_CANCELLED.
+ * @note O((n + k) log n) time for n rows and k operations, O(n + k) space: at most 42 bytes per
+ *       row before the batch, 17 per row after it and 32 per insert or move, plus 120. A warm
+ *       workspace allocates nothing for a batch whose counts are each no larger than an earlier
+ *       call's.
+ */
+ld_status ld_immediate_rows(ld_workspace_t *workspace, size_t row_count,
+                            const int32_t *deleted, size_t deleted_count,
+                            const int32_t *inserted, size_t inserted_count,
+                            const ld_pair_t *moved, size_t moved_count,
+                            const int32_t *reloaded, size_t reloaded_count,
+                            const ld_cancel_token_t *cancel, ld_row_operations_t *out);
+
 #ifdef __cplusplus
 }
 #endif
