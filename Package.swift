@@ -12,7 +12,10 @@ let package = Package(
     platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "ListDelta", targets: ["ListDelta"]),
-        /// The C core alone, for C and Objective-C callers (and the benchmarks).
+        /// Objective-C: IGListKit's diff vocabulary (LDListDiff), staged sectioned diffs and their
+        /// glue for table and collection views (Apple platforms; built on Linux by scripts/build-objc).
+        .library(name: "ListDeltaObjC", targets: ["ListDeltaObjC"]),
+        /// The C core alone, for C callers (and the benchmarks).
         .library(name: "CListDelta", targets: ["CListDelta"]),
     ],
     traits: [
@@ -42,6 +45,11 @@ let package = Package(
         .target(
             name: "ListDelta",
             dependencies: ["CListDelta"]
+        ),
+        .target(
+            name: "ListDeltaObjC",
+            dependencies: ["CListDelta"],
+            path: "Sources/ListDeltaObjC"
         ),
         .target(
             name: "CListDeltaChecks",

@@ -103,8 +103,8 @@
     NSArray *targetCopy = [target copy];
     void (^deliver)(LDStagedChangeset *, NSError *) = LD_BLOCK_COPY(completion);
     dispatch_queue_t deliveryQueue = _deliveryQueue;
-    LD_RETAIN(self);
-    LD_RETAIN(task);
+    (void)LD_RETAIN(self);
+    (void)LD_RETAIN(task);
     void (^finish)(void) = LD_BLOCK_COPY(^{
         [self forget:task];
         LD_RELEASE(task);
@@ -125,7 +125,7 @@
             }
             LDStagedChangeset *staged =
                 changesets == nil ? nil : [[LDStagedChangeset alloc] initWithChangesets:changesets];
-            LD_RETAIN(error);
+            (void)LD_RETAIN(error);
             dispatch_async(deliveryQueue, ^{
                 @autoreleasepool {
                     if (!task.cancelled) { deliver(staged, error); }
