@@ -25,5 +25,5 @@ typedef struct LDTestRandom {
     uint64_t state;
 } LDTestRandom;
 uint64_t LDTestRandomNext(LDTestRandom *random);
-/* A uniform integer in 0 ..< bound. */
+/* A uniform integer in 0 ..< bound (0 when bound is 0), as SplitMix64.bounded(_:) in Swift. */
 NSUInteger LDTestRandomBelow(LDTestRandom *random, NSUInteger bound);

@@ -56,7 +56,8 @@ uint64_t LDTestRandomNext(LDTestRandom *random) {
 }
 
 NSUInteger LDTestRandomBelow(LDTestRandom *random, NSUInteger bound) {
-    return bound == 0 ? 0 : (NSUInteger)(LDTestRandomNext(random) % bound);
+    // The high 64 bits of a 128-bit product, as the Swift tests' SplitMix64.bounded(_:).
+    return (NSUInteger)(((unsigned __int128)LDTestRandomNext(random) * bound) >> 64);
 }
 
 NSIndexPath *LDTestPath(NSUInteger section, NSUInteger item) {
