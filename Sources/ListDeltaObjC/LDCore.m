@@ -1,6 +1,7 @@
 #if defined(__APPLE__) || defined(LD_OBJC_GNUSTEP)
 #import "LDCore.h"
 
+#include <objc/runtime.h>
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -46,17 +47,37 @@ static inline size_t LDSlotOfHash(NSUInteger hash, size_t mask) {
 LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const *objects, size_t count,
                                     BOOL objectsAreIdentifiers, uint64_t *numbers,
                                     const int *cancelled, size_t *failedIndex) {
+    // Lists are mostly of one class: each method is looked up once per run of a class, not per
+    // element (a send costs a lookup call with GNUstep's runtime).
+    SEL identifierSelector = @selector(diffIdentifier), hashSelector = @selector(hash);
+    Class objectClass = Nil, identifierClass = Nil;
+    id (*identifierOf)(id, SEL) = NULL;
+    NSUInteger (*hashOf)(id, SEL) = NULL;
     for (size_t index = 0; index < count; index++) {
         if ((index & 4095) == 0 && LDIsCancelled(cancelled)) {
             return LDErrorCancelled;
         }
         id object = LD_OBJECT(objects[index]);
-        id identifier = objectsAreIdentifiers ? object : [(id<LDListDiffable>)object diffIdentifier];
+        id identifier = object;
+        if (!objectsAreIdentifiers) {
+            Class currentClass = object_getClass(object);
+            if (currentClass != objectClass) {
+                objectClass = currentClass;
+                identifierOf = (id (*)(id, SEL))(void (*)(void))class_getMethodImplementation(currentClass, identifierSelector);
+            }
+            identifier = identifierOf(object, identifierSelector);
+        }
         if (identifier == nil) {
             *failedIndex = index;
             return LDErrorInvalidInput;
         }
-        NSUInteger hash = [identifier hash];
+        Class currentIdentifierClass = object_getClass(identifier);
+        if (currentIdentifierClass != identifierClass) {
+            identifierClass = currentIdentifierClass;
+            hashOf = (NSUInteger (*)(id, SEL))(void (*)(void))class_getMethodImplementation(currentIdentifierClass,
+                                                                                     hashSelector);
+        }
+        NSUInteger hash = hashOf(identifier, hashSelector);
         size_t slot = LDSlotOfHash(hash, table->mask);
         size_t probes = 0;
         for (;;) {
