@@ -5,6 +5,8 @@
  * main thread (LDStagedDiffer). Every rule about matches and stages is the C core's.
  */
 #if defined(__APPLE__) || defined(LD_OBJC_GNUSTEP)
+#import "LDArraySection.h"
+#import "LDChangeset.h"
 #import "LDDefines.h"
 #import "LDError.h"
 #import "LDListDiff.h"
@@ -13,6 +15,7 @@
 #import "LDListIndexSetResult.h"
 #import "LDListMoveIndex.h"
 #import "LDListMoveIndexPath.h"
+#import "LDStagedChangeset.h"
 #import "NSNumber+LDListDiffable.h"
 #import "NSString+LDListDiffable.h"
 #endif
