@@ -15,6 +15,7 @@
 #import "LDListIndexSetResult.h"
 #import "LDListMoveIndex.h"
 #import "LDListMoveIndexPath.h"
+#import "LDReloadOutcome.h"
 #import "LDStagedChangeset.h"
 #import "NSNumber+LDListDiffable.h"
 #import "NSString+LDListDiffable.h"
