@@ -19,4 +19,11 @@
 #import "LDStagedChangeset.h"
 #import "NSNumber+LDListDiffable.h"
 #import "NSString+LDListDiffable.h"
+#if __has_include(<UIKit/UIKit.h>) && !(defined(TARGET_OS_WATCH) && TARGET_OS_WATCH)
+#import "UICollectionView+LDStagedChangeset.h"
+#import "UITableView+LDStagedChangeset.h"
+#endif
+#if __has_include(<AppKit/AppKit.h>) && !(defined(TARGET_OS_MACCATALYST) && TARGET_OS_MACCATALYST)
+#import "NSCollectionView+LDStagedChangeset.h"
+#endif
 #endif
