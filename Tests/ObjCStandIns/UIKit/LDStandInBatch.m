@@ -2,6 +2,34 @@
 
 #include <stdlib.h>
 
+/* A completion kept until -finishAnimations:. Blocks are not objects on GCC's runtime (Debian's
+ GNUstep), so a block is copied with Block_copy and kept in a box, never sent messages. */
+@interface LDStandInCompletion : NSObject {
+  @private
+    void (^_block)(BOOL);
+}
+- (instancetype)initWithBlock:(void (^)(BOOL))block;
+- (void)run:(BOOL)finished;
+@end
+
+@implementation LDStandInCompletion
+
+- (instancetype)initWithBlock:(void (^)(BOOL))block {
+    if ((self = [super init])) { _block = Block_copy(block); }
+    return self;
+}
+
+- (void)dealloc {
+    Block_release(_block);
+    [super dealloc];
+}
+
+- (void)run:(BOOL)finished {
+    _block(finished);
+}
+
+@end
+
 NSString *LDStandInDescribeIndexSet(NSIndexSet *indexes) {
     NSMutableArray *parts = [NSMutableArray array];
     for (NSUInteger index = indexes.firstIndex; index != NSNotFound; index = [indexes indexGreaterThanIndex:index]) {
@@ -176,7 +204,7 @@ static NSIndexPath *LDPath(NSInteger section, NSInteger element) {
     }
     _batchCount++;
     if (completion != nil) {
-        void (^kept)(BOOL) = [completion copy];
+        LDStandInCompletion *kept = [[LDStandInCompletion alloc] initWithBlock:completion];
         [_pendingCompletions addObject:kept];
         [kept release];
     }
@@ -184,10 +212,10 @@ static NSIndexPath *LDPath(NSInteger section, NSInteger element) {
 
 - (void)finishAnimations:(BOOL)finished {
     while (_pendingCompletions.count > 0) {
-        void (^completion)(BOOL) = [[_pendingCompletions objectAtIndex:0] retain];
+        LDStandInCompletion *completion = [[_pendingCompletions objectAtIndex:0] retain];
         [_pendingCompletions removeObjectAtIndex:0];
         [self logCall:[NSString stringWithFormat:@"completion %@", finished ? @"YES" : @"NO"]];
-        completion(finished);
+        [completion run:finished];
         [completion release];
     }
 }
