@@ -110,7 +110,8 @@ static void LDRandomPair(uint64_t seed, NSArray **sourceOut, NSArray **targetOut
                                 to:(NSArray *)target
                               kind:(LDTestViewKind)kind
                        flatSection:(NSInteger)flatSection
-                           context:(NSArray *)context {
+                           context:(NSArray *)context
+                     reconfiguring:(BOOL)reconfiguring {
     NSArray *shown = source;
     LDStagedChangeset *staged;
     if (flatSection == NSNotFound) {
@@ -123,6 +124,7 @@ static void LDRandomPair(uint64_t seed, NSArray **sourceOut, NSArray **targetOut
     }
     LDTestListHost *host = [[[LDTestListHost alloc] initWithKind:kind sections:shown inWindow:YES] autorelease];
     host.flatSection = flatSection;
+    host.reconfiguringUpdates = reconfiguring;
     @try {
         [host reloadUsingStagedChangeset:staged interrupt:nil];
     } @catch (NSException *exception) {
@@ -164,10 +166,11 @@ static void LDRandomPair(uint64_t seed, NSArray **sourceOut, NSArray **targetOut
         NSArray *source = nil, *target = nil;
         LDRandomPair(seed, &source, &target);
         for (LDTestViewKind kind = LDTestViewKindTable; kind <= LDTestViewKindAppKitCollection; kind++) {
-            NSString *failure = [self failureAnimatingFrom:source to:target kind:kind flatSection:NSNotFound context:nil];
+            NSString *failure = [self failureAnimatingFrom:source to:target kind:kind flatSection:NSNotFound context:nil
+                                           reconfiguring:(seed & 1) != 0];
             if (failure != nil) {
                 failures++;
-                XCTFail(@"seed %llu, %@: %@ -> %@: %@", (unsigned long long)seed, LDTestViewKindName(kind),
+                XCTFail(@"seed %llu (reconfiguring when odd), %@: %@ -> %@: %@", (unsigned long long)seed, LDTestViewKindName(kind),
                         LDTestDescribeSections(source), LDTestDescribeSections(target), failure);
             }
         }
@@ -185,7 +188,8 @@ static void LDRandomPair(uint64_t seed, NSArray **sourceOut, NSArray **targetOut
         NSArray *target = LDRandomElements(&random, LDTestRandomBelow(&random, 12));
         NSInteger flatSection = (NSInteger)LDTestRandomBelow(&random, 3);
         LDTestViewKind kind = (LDTestViewKind)LDTestRandomBelow(&random, 3);
-        NSString *failure = [self failureAnimatingFrom:source to:target kind:kind flatSection:flatSection context:context];
+        NSString *failure = [self failureAnimatingFrom:source to:target kind:kind flatSection:flatSection context:context
+                                           reconfiguring:(seed & 2) != 0];
         if (failure != nil) {
             failures++;
             XCTFail(@"seed %llu, %@, section %ld: %@ -> %@: %@", (unsigned long long)seed, LDTestViewKindName(kind),

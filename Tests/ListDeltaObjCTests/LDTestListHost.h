@@ -42,6 +42,7 @@ FOUNDATION_EXTERN NSString *LDTestViewKindName(LDTestViewKind kind);
     id _view;
     id _window;
     NSInteger _flatSection;
+    BOOL _reconfiguringUpdates;
     NSUInteger _completionCount;
     LDReloadOutcome *_outcome;
 }
@@ -51,6 +52,8 @@ FOUNDATION_EXTERN NSString *LDTestViewKindName(LDTestViewKind kind);
 @property (nonatomic, readonly) LDStandInList *list;
 /* Where setData puts a flat list's elements; NSNotFound (the default) for sections. */
 @property (nonatomic, assign) NSInteger flatSection;
+/* Whether the glue reconfigures updated rows and items (UIKit's views only). */
+@property (nonatomic, assign) BOOL reconfiguringUpdates;
 /* How many times the glue called its completion, and the last outcome. */
 @property (nonatomic, readonly) NSUInteger completionCount;
 @property (nonatomic, readonly) LDReloadOutcome *outcome;

@@ -88,6 +88,7 @@ NSString *LDTestDescribeSections(NSArray<LDArraySection *> *sections) {
 @synthesize dataSource = _dataSource;
 @synthesize view = _view;
 @synthesize flatSection = _flatSection;
+@synthesize reconfiguringUpdates = _reconfiguringUpdates;
 @synthesize completionCount = _completionCount;
 @synthesize outcome = _outcome;
 
@@ -159,15 +160,30 @@ NSString *LDTestDescribeSections(NSArray<LDArraySection *> *sections) {
     };
     switch (_kind) {
     case LDTestViewKindTable:
-        [(UITableView *)_view ld_reloadUsingStagedChangeset:stagedChangeset
-                                           withRowAnimation:UITableViewRowAnimationAutomatic
-                                                  interrupt:interrupt
-                                                 completion:completion
-                                                    setData:setData];
+        if (_reconfiguringUpdates) {
+            [(UITableView *)_view ld_reloadUsingStagedChangeset:stagedChangeset
+                                        deleteSectionsAnimation:UITableViewRowAnimationFade
+                                        insertSectionsAnimation:UITableViewRowAnimationFade
+                                        reloadSectionsAnimation:UITableViewRowAnimationFade
+                                            deleteRowsAnimation:UITableViewRowAnimationFade
+                                            insertRowsAnimation:UITableViewRowAnimationFade
+                                            reloadRowsAnimation:UITableViewRowAnimationFade
+                                           reconfiguringUpdates:YES
+                                                      interrupt:interrupt
+                                                     completion:completion
+                                                        setData:setData];
+        } else {
+            [(UITableView *)_view ld_reloadUsingStagedChangeset:stagedChangeset
+                                               withRowAnimation:UITableViewRowAnimationAutomatic
+                                                      interrupt:interrupt
+                                                     completion:completion
+                                                        setData:setData];
+        }
         break;
     case LDTestViewKindCollection:
         [(UICollectionView *)_view ld_reloadUsingStagedChangeset:stagedChangeset
                                                        interrupt:interrupt
+                                            reconfiguringUpdates:_reconfiguringUpdates
                                                       completion:completion
                                                          setData:setData];
         break;
