@@ -1,0 +1,37 @@
+#if defined(__APPLE__) || defined(LD_OBJC_GNUSTEP)
+#import "LDDefines.h"
+#if __has_include(<AppKit/AppKit.h>) && !(defined(TARGET_OS_MACCATALYST) && TARGET_OS_MACCATALYST)
+#import <AppKit/AppKit.h>
+
+#import "LDChangeset.h"
+#import "LDReloadOutcome.h"
+#import "LDStagedChangeset.h"
+
+NS_ASSUME_NONNULL_BEGIN
+
+/**
+ Staged changesets animated on a collection view of AppKit, through its @c animator, as the
+ Swift layer's @c NSCollectionView.reload(using:…) does.
+ */
+@interface NSCollectionView (LDStagedChangeset)
+
+/**
+ Animates the stages of @c stagedChangeset, one
+ @c performBatchUpdates:completionHandler: of the @c animator each, setting each stage's data
+ inside its batch so that the collection view and its data source never disagree. See
+ @c -[UITableView ld_reloadUsingStagedChangeset:withRowAnimation:interrupt:completion:setData:]
+ for the reloads that replace the batches (empty changeset, not in a window, @c interrupt, a
+ view out of step with the diff) and for @c completion, called exactly once.
+ */
+- (void)ld_reloadUsingStagedChangeset:(LDStagedChangeset *)stagedChangeset
+                            interrupt:(BOOL (^_Nullable)(LDChangeset *changeset))interrupt
+                           completion:(void (^_Nullable)(LDReloadOutcome *outcome))completion
+                              setData:(void (NS_NOESCAPE ^)(NSArray *data))setData
+    NS_SWIFT_NAME(ld_reload(using:interrupt:completion:setData:));
+
+@end
+
+NS_ASSUME_NONNULL_END
+
+#endif
+#endif
