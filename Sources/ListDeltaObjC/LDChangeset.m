@@ -83,7 +83,7 @@
         [_elementDeleted isEqualToArray:other.elementDeleted] &&
         [_elementInserted isEqualToArray:other.elementInserted] &&
         [_elementUpdated isEqualToArray:other.elementUpdated] && [_elementMoved isEqualToArray:other.elementMoved] &&
-        _flatSection == other.flatSection;
+        _flatSection == other.flatSection && [_elementCountsBefore isEqualToData:other->_elementCountsBefore];
 }
 
 - (NSUInteger)hash {

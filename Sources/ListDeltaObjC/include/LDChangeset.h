@@ -36,7 +36,7 @@ NS_SWIFT_NAME(ListChangeset)
 @property (nonatomic, copy, readonly) NSIndexSet *sectionDeleted;
 /** Sections inserted (indexes after the batch). */
 @property (nonatomic, copy, readonly) NSIndexSet *sectionInserted;
-/** Sections reloaded (indexes after the batch; a stage of their own). */
+/** Sections reloaded: a stage of their own, so their indexes are the same before and after it. */
 @property (nonatomic, copy, readonly) NSIndexSet *sectionUpdated;
 /** Sections moved, by ascending @c to. */
 @property (nonatomic, copy, readonly) NSArray<LDListMoveIndex *> *sectionMoved;

@@ -12,6 +12,9 @@
 #define FOUNDATION_EXTERN extern
 #endif
 #endif
+#ifndef NS_NOESCAPE
+#define NS_NOESCAPE __attribute__((noescape))
+#endif
 /* NS_UNAVAILABLE, enforced on every platform. */
 #define LD_UNAVAILABLE __attribute__((unavailable))
 

@@ -26,5 +26,6 @@
 #endif
 #if __has_include(<AppKit/AppKit.h>) && !(defined(TARGET_OS_MACCATALYST) && TARGET_OS_MACCATALYST)
 #import "NSCollectionView+LDStagedChangeset.h"
+#import "NSTableView+LDStagedChangeset.h"
 #endif
 #endif

@@ -82,4 +82,57 @@ NS_ASSUME_NONNULL_BEGIN
 @property (nonatomic, readonly) LDStandInList *ld_list;
 @end
 
+/* NSTableView's animation options, with the SDK's values. */
+typedef NSUInteger NSTableViewAnimationOptions;
+enum {
+    NSTableViewAnimationEffectNone = 0x0,
+    NSTableViewAnimationEffectFade = 0x1,
+    NSTableViewAnimationEffectGap = 0x2,
+    NSTableViewAnimationSlideUp = 0x10,
+    NSTableViewAnimationSlideDown = 0x20,
+    NSTableViewAnimationSlideLeft = 0x30,
+    NSTableViewAnimationSlideRight = 0x40,
+};
+
+@class NSTableView;
+
+@protocol NSTableViewDataSource <NSObject>
+@optional
+- (NSInteger)numberOfRowsInTableView:(NSTableView *)tableView;
+@end
+
+/*
+ * AppKit's table view: one list of rows, and no batch index spaces. Between beginUpdates and
+ * endUpdates, each call acts at once on the rows as they stand (out-of-range indexes raise
+ * NSInternalInconsistencyException); after the outermost endUpdates (or after a call outside
+ * them) the rows inserted or reloaded are loaded from the data source, and the row count must be
+ * the data source's. Each row keeps the content it was loaded with and moves with its row, so
+ * ld_staleContent finds a row that shows something its data source no longer holds there.
+ */
+@interface NSTableView : NSView {
+  @private
+    id<NSTableViewDataSource> _dataSource;
+    NSMutableArray *_rows;
+    NSInteger _updateLevel;
+    NSMutableArray<NSString *> *_ld_log;
+    NSInteger _numberOfColumns;
+}
+@property (nullable, assign) id<NSTableViewDataSource> dataSource;
+@property (readonly) NSInteger numberOfRows;
+@property (readonly) NSInteger numberOfColumns;
+- (void)reloadData;
+- (void)beginUpdates;
+- (void)endUpdates;
+- (void)insertRowsAtIndexes:(NSIndexSet *)indexes withAnimation:(NSTableViewAnimationOptions)animationOptions;
+- (void)removeRowsAtIndexes:(NSIndexSet *)indexes withAnimation:(NSTableViewAnimationOptions)animationOptions;
+- (void)moveRowAtIndex:(NSInteger)oldIndex toIndex:(NSInteger)newIndex;
+- (void)reloadDataForRowIndexes:(NSIndexSet *)rowIndexes columnIndexes:(NSIndexSet *)columnIndexes;
+
+/* Stand-in only: every call, in order ("removeRowsAtIndexes:withAnimation: [2] 1"). */
+@property (nonatomic, readonly) NSMutableArray<NSString *> *ld_log;
+/* Stand-in only: nil when every row shows its data source's content (LDStandInContentSource,
+ section 0) at its index; else the first row that does not. */
+- (nullable NSString *)ld_staleContent;
+@end
+
 NS_ASSUME_NONNULL_END

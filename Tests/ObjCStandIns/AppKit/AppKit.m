@@ -174,3 +174,150 @@ static NSArray<NSIndexPath *> *LDSortedPaths(NSSet<NSIndexPath *> *paths) {
 }
 
 @end
+
+@implementation NSTableView
+
+@synthesize dataSource = _dataSource;
+@synthesize ld_log = _ld_log;
+
+- (instancetype)init {
+    if ((self = [super init])) {
+        _rows = [[NSMutableArray alloc] init];
+        _ld_log = [[NSMutableArray alloc] init];
+        _numberOfColumns = 2;
+    }
+    return self;
+}
+
+- (void)dealloc {
+    [_rows release];
+    [_ld_log release];
+    [super dealloc];
+}
+
+- (NSInteger)numberOfColumns {
+    return _numberOfColumns;
+}
+
+- (NSInteger)numberOfRows {
+    return (NSInteger)_rows.count;
+}
+
+- (NSInteger)ld_dataSourceRowCount {
+    return [_dataSource respondsToSelector:@selector(numberOfRowsInTableView:)] ? [_dataSource numberOfRowsInTableView:self] : 0;
+}
+
+- (id)ld_dataSourceContentAtRow:(NSUInteger)row {
+    id source = _dataSource;
+    if (![source conformsToProtocol:@protocol(LDStandInContentSource)]) { return [NSNull null]; }
+    NSUInteger indexes[2] = {0, row};
+    id content = [(id<LDStandInContentSource>)source ld_standInContentAtIndexPath:[NSIndexPath indexPathWithIndexes:indexes length:2]];
+    return content != nil ? content : [NSNull null];
+}
+
+/* A row waiting to be loaded from the data source. */
+static id LDUnloaded(void) {
+    return @"<unloaded>";
+}
+
+- (void)ld_fail:(NSString *)reason {
+    [NSException raise:NSInternalInconsistencyException format:@"NSTableView: %@", reason];
+}
+
+/* After the outermost endUpdates, or a call outside updates: load what is waiting, check the count. */
+- (void)ld_settle {
+    if (_updateLevel > 0) { return; }
+    NSInteger expected = [self ld_dataSourceRowCount];
+    if ((NSInteger)_rows.count != expected) {
+        [self ld_fail:[NSString stringWithFormat:@"the table shows %lu rows after its updates, its data source %ld",
+                                                 (unsigned long)_rows.count, (long)expected]];
+    }
+    for (NSUInteger row = 0; row < _rows.count; row++) {
+        if ([_rows objectAtIndex:row] == LDUnloaded()) {
+            [_rows replaceObjectAtIndex:row withObject:[self ld_dataSourceContentAtRow:row]];
+        }
+    }
+}
+
+- (void)reloadData {
+    [_ld_log addObject:@"reloadData"];
+    [_rows removeAllObjects];
+    NSInteger count = [self ld_dataSourceRowCount];
+    for (NSInteger row = 0; row < count; row++) { [_rows addObject:[self ld_dataSourceContentAtRow:(NSUInteger)row]]; }
+}
+
+- (void)beginUpdates {
+    [_ld_log addObject:@"beginUpdates"];
+    _updateLevel++;
+}
+
+- (void)endUpdates {
+    [_ld_log addObject:@"endUpdates"];
+    if (_updateLevel == 0) { [self ld_fail:@"endUpdates without beginUpdates"]; }
+    _updateLevel--;
+    [self ld_settle];
+}
+
+- (void)insertRowsAtIndexes:(NSIndexSet *)indexes withAnimation:(NSTableViewAnimationOptions)animationOptions {
+    [_ld_log addObject:[NSString stringWithFormat:@"insertRowsAtIndexes:withAnimation: %@ %lu", LDStandInDescribeIndexSet(indexes),
+                                                  (unsigned long)animationOptions]];
+    // Each index is where a new row stands once all are inserted, ascending.
+    for (NSUInteger index = indexes.firstIndex; index != NSNotFound; index = [indexes indexGreaterThanIndex:index]) {
+        if (index > _rows.count) {
+            [self ld_fail:[NSString stringWithFormat:@"insert at %lu of %lu rows", (unsigned long)index, (unsigned long)_rows.count]];
+        }
+        [_rows insertObject:LDUnloaded() atIndex:index];
+    }
+    [self ld_settle];
+}
+
+- (void)removeRowsAtIndexes:(NSIndexSet *)indexes withAnimation:(NSTableViewAnimationOptions)animationOptions {
+    [_ld_log addObject:[NSString stringWithFormat:@"removeRowsAtIndexes:withAnimation: %@ %lu", LDStandInDescribeIndexSet(indexes),
+                                                  (unsigned long)animationOptions]];
+    if (indexes.count > 0 && indexes.lastIndex >= _rows.count) {
+        [self ld_fail:[NSString stringWithFormat:@"remove %lu of %lu rows", (unsigned long)indexes.lastIndex, (unsigned long)_rows.count]];
+    }
+    [_rows removeObjectsAtIndexes:indexes];
+    [self ld_settle];
+}
+
+- (void)moveRowAtIndex:(NSInteger)oldIndex toIndex:(NSInteger)newIndex {
+    [_ld_log addObject:[NSString stringWithFormat:@"moveRowAtIndex:toIndex: %ld %ld", (long)oldIndex, (long)newIndex]];
+    if (oldIndex < 0 || newIndex < 0 || (NSUInteger)oldIndex >= _rows.count || (NSUInteger)newIndex >= _rows.count) {
+        [self ld_fail:[NSString stringWithFormat:@"move %ld to %ld of %lu rows", (long)oldIndex, (long)newIndex, (unsigned long)_rows.count]];
+    }
+    id row = [[_rows objectAtIndex:(NSUInteger)oldIndex] retain];
+    [_rows removeObjectAtIndex:(NSUInteger)oldIndex];
+    [_rows insertObject:row atIndex:(NSUInteger)newIndex];
+    [row release];
+    [self ld_settle];
+}
+
+- (void)reloadDataForRowIndexes:(NSIndexSet *)rowIndexes columnIndexes:(NSIndexSet *)columnIndexes {
+    [_ld_log addObject:[NSString stringWithFormat:@"reloadDataForRowIndexes:columnIndexes: %@ %@", LDStandInDescribeIndexSet(rowIndexes),
+                                                  LDStandInDescribeIndexSet(columnIndexes)]];
+    if (rowIndexes.count > 0 && rowIndexes.lastIndex >= _rows.count) {
+        [self ld_fail:[NSString stringWithFormat:@"reload %lu of %lu rows", (unsigned long)rowIndexes.lastIndex, (unsigned long)_rows.count]];
+    }
+    if (![columnIndexes isEqualToIndexSet:[NSIndexSet indexSetWithIndexesInRange:NSMakeRange(0, (NSUInteger)_numberOfColumns)]]) {
+        [self ld_fail:@"a reload of some columns only"];
+    }
+    for (NSUInteger index = rowIndexes.firstIndex; index != NSNotFound; index = [rowIndexes indexGreaterThanIndex:index]) {
+        [_rows replaceObjectAtIndex:index withObject:LDUnloaded()];
+    }
+    [self ld_settle];
+}
+
+- (NSString *)ld_staleContent {
+    if ((NSInteger)_rows.count != [self ld_dataSourceRowCount]) {
+        return [NSString stringWithFormat:@"%lu rows shown, %ld in the data source", (unsigned long)_rows.count,
+                                          (long)[self ld_dataSourceRowCount]];
+    }
+    for (NSUInteger row = 0; row < _rows.count; row++) {
+        id shown = [_rows objectAtIndex:row], held = [self ld_dataSourceContentAtRow:row];
+        if (![shown isEqual:held]) { return [NSString stringWithFormat:@"row %lu shows %@, its data source holds %@", (unsigned long)row, shown, held]; }
+    }
+    return nil;
+}
+
+@end
