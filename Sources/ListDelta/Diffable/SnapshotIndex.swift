@@ -1,0 +1,188 @@
+import Foundation
+
+/// The look-up tables of one ``DiffableDataSourceSnapshot``'s contents, built lazily on the
+/// first query that needs each and shared by the copies of that snapshot until one of them
+/// changes.
+///
+/// The box never holds the contents, only what follows from them: every call passes the
+/// snapshot's own arrays, and a snapshot that changes its structure either clears its box (when
+/// it holds the only reference) or takes a fresh one, so a box always describes the arrays of
+/// every snapshot holding it. Reads may come from several threads at once (a snapshot is
+/// `Sendable`), hence the lock around every lazily built table.
+final class SnapshotIndex<Section: Hashable, Item: Hashable>: @unchecked Sendable {
+    /// Where the first occurrence of an item is: its section's position and its position in
+    /// that section.
+    struct Position {
+        var section: Int
+        var offset: Int
+    }
+
+    /// What a structural change leaves valid.
+    enum Change {
+        /// Items were added, removed or moved; sections stayed as they were.
+        case items
+        /// Sections were inserted, removed or moved.
+        case sections
+    }
+
+    // Every access to the tables below holds `lock`.
+    private let lock = NSLock()
+    /// Section identifier to the position of its first occurrence.
+    private var sectionOrdinals: [Section: Int]?
+    /// Item identifier to its first occurrence.
+    private var itemPositions: [Item: Position]?
+    /// The position in the flattened list of each section's first item (one entry per section).
+    private var sectionStarts: [Int]?
+    /// Every item, in order.
+    private var flattened: [Item]?
+
+    init() {}
+
+    private init(sectionOrdinals: [Section: Int]?) {
+        self.sectionOrdinals = sectionOrdinals
+    }
+
+    // MARK: Queries
+
+    /// The position of the first section equal to `section`, or nil.
+    /// - Complexity: O(1) once built; the first call costs O(*s*), *s* the number of sections.
+    func ordinal(of section: Section, in sections: [Section]) -> Int? {
+        lock.withLock {
+            if sectionOrdinals == nil {
+                var table = [Section: Int](minimumCapacity: sections.count)
+                // Backwards, so that the first occurrence writes last and wins.
+                for (ordinal, identifier) in sections.enumerated().reversed() { table[identifier] = ordinal }
+                sectionOrdinals = table
+            }
+            return sectionOrdinals![section]
+        }
+    }
+
+    /// The first occurrence of `item` and its position in the flattened list, or nil.
+    /// - Complexity: O(1) once built; the first call costs O(*n*), *n* the number of items.
+    func position(of item: Item, in lists: [[Item]]) -> (position: Position, flat: Int)? {
+        lock.withLock {
+            buildItemPositions(lists)
+            guard let position = itemPositions![item] else { return nil }
+            return (position, sectionStarts![position.section] + position.offset)
+        }
+    }
+
+    /// The first occurrence of `item` if the table is already built; nil otherwise, and
+    /// `.some(nil)` for an item known to be missing.
+    func builtPosition(of item: Item) -> Position?? {
+        lock.withLock { itemPositions.map { $0[item] } }
+    }
+
+    /// Every item, in order.
+    /// - Complexity: O(1) once built; the first call costs O(*n*).
+    func flattened(_ lists: [[Item]], count: Int) -> [Item] {
+        lock.withLock {
+            if let flattened { return flattened }
+            var result: [Item] = []
+            result.reserveCapacity(count)
+            for list in lists { result.append(contentsOf: list) }
+            flattened = result
+            return result
+        }
+    }
+
+    /// The first of `items` that is not in `lists`, or nil when all are.
+    /// - Complexity: O(*k*) once built, *k* the count of `items`; the first call adds O(*n*).
+    func firstMissing<C: Collection<Item>>(of items: C, in lists: [[Item]]) -> Item? {
+        lock.withLock {
+            buildItemPositions(lists)
+            return items.first { itemPositions![$0] == nil }
+        }
+    }
+
+    private func buildItemPositions(_ lists: [[Item]]) {
+        guard itemPositions == nil else { return }
+        var table = [Item: Position](minimumCapacity: lists.reduce(0) { $0 + $1.count })
+        var starts = [Int](repeating: 0, count: lists.count)
+        var start = 0
+        for (section, list) in lists.enumerated() {
+            starts[section] = start
+            start += list.count
+        }
+        // Backwards, so that the first occurrence of a duplicate writes last and wins.
+        for section in lists.indices.reversed() {
+            let list = lists[section]
+            for offset in list.indices.reversed() { table[list[offset]] = Position(section: section, offset: offset) }
+        }
+        itemPositions = table
+        sectionStarts = starts
+    }
+
+    // MARK: Changes
+
+    /// Forgets what `change` invalidates; the caller holds the only reference.
+    func clear(after change: Change) {
+        lock.withLock {
+            itemPositions = nil
+            sectionStarts = nil
+            flattened = nil
+            if change == .sections { sectionOrdinals = nil }
+        }
+    }
+
+    /// A fresh box keeping what `change` leaves valid, for a snapshot that shares this one.
+    func keeping(after change: Change) -> SnapshotIndex {
+        SnapshotIndex(sectionOrdinals: change == .items ? lock.withLock { sectionOrdinals } : nil)
+    }
+
+    /// Records `appended` sections, placed after `existingCount` others; the caller holds the
+    /// only reference. Keeps a built section table up to date rather than dropping it.
+    func sectionsAppended(_ appended: [Section], after existingCount: Int) {
+        lock.withLock {
+            itemPositions = nil
+            sectionStarts = nil
+            flattened = nil
+            guard sectionOrdinals != nil else { return }
+            for (offset, section) in appended.enumerated() where sectionOrdinals![section] == nil {
+                sectionOrdinals![section] = existingCount + offset
+            }
+        }
+    }
+}
+
+/// Identifiers in the order they were first added, each once.
+struct OrderedIdentifiers<Element: Hashable & Sendable>: Sendable, Equatable {
+    private(set) var elements: [Element] = []
+    private var members: Set<Element> = []
+
+    /// Adds those of `identifiers` not already present, in order.
+    /// - Complexity: O(*k*), *k* the count of `identifiers`.
+    mutating func append<C: Collection<Element>>(contentsOf identifiers: C) {
+        members.reserveCapacity(members.count + identifiers.count)
+        for identifier in identifiers where members.insert(identifier).inserted { elements.append(identifier) }
+    }
+
+    /// Removes every identifier for which `isRemoved` holds.
+    /// - Complexity: O(*m*), *m* the number of identifiers held.
+    mutating func removeAll(where isRemoved: (Element) -> Bool) {
+        guard !elements.isEmpty else { return }
+        elements.removeAll(where: isRemoved)
+        if elements.count != members.count { members = Set(elements) }
+    }
+
+    mutating func removeAll() {
+        elements = []
+        members = []
+    }
+
+    var isEmpty: Bool { elements.isEmpty }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.elements == rhs.elements }
+}
+
+/// Where the snapshot's debug-build warnings go.
+enum DiffableDiagnostics {
+    /// Receives each warning; nil prints it. Tests bind it to collect warnings of their own
+    /// task only.
+    @TaskLocal static var warningHandler: (@Sendable (String) -> Void)?
+
+    static func warn(_ message: String) {
+        if let handler = warningHandler { handler(message) } else { print(message) }
+    }
+}
