@@ -89,6 +89,18 @@ public protocol NSTableViewDataSource: AnyObject {
     func tableView(_ tableView: NSTableView, objectValueFor tableColumn: NSTableColumn?, row: Int) -> Any?
 }
 
+/// What a table view asks its delegate for.
+@MainActor
+public protocol NSTableViewDelegate: AnyObject {
+    /// The view of `row` in `tableColumn`.
+    func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView?
+}
+
+extension NSTableViewDelegate {
+    /// An optional method of the SDK's protocol: no views.
+    public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? { nil }
+}
+
 /// A table view: one column of rows, each showing its data source's value.
 @MainActor
 open class NSTableView: NSControl {
@@ -122,6 +134,8 @@ open class NSTableView: NSControl {
 
     /// The table's data source.
     open weak var dataSource: (any NSTableViewDataSource)?
+    /// The table view's delegate.
+    open weak var delegate: (any NSTableViewDelegate)?
 
     private func value(at row: Int) -> AnyHashable? {
         dataSource?.tableView(self, objectValueFor: nil, row: row) as? AnyHashable

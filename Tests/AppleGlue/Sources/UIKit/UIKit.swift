@@ -140,7 +140,10 @@ open class UITableView: UIScrollView {
 }
 
 @MainActor
-open class UICollectionViewCell: UIView {}
+open class UICollectionReusableView: UIView {}
+
+@MainActor
+open class UICollectionViewCell: UICollectionReusableView {}
 
 /// What a collection view asks for its items.
 @MainActor
@@ -148,11 +151,20 @@ public protocol UICollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
     func numberOfSections(in collectionView: UICollectionView) -> Int
+    func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView
 }
 
 extension UICollectionViewDataSource {
     /// One section, as UIKit assumes when the data source does not say.
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+    /// An optional method of the SDK's protocol: a data source without supplementary views.
+    public func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        preconditionFailure("no supplementary views")
+    }
 }
 
 @MainActor

@@ -1,0 +1,123 @@
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+    import AppKit
+
+    /// A drop-in for AppKit's `NSCollectionViewDiffableDataSource`: the collection view's data
+    /// source, filled from ``DiffableDataSourceSnapshot``s, from macOS 10.15, that never crashes
+    /// on duplicate identifiers. Each `apply` is diffed off the main thread and animated one batch
+    /// per stage, the newest snapshot winning. A data source made with
+    /// ``init(collectionView:identifiedBy:itemProvider:)`` keeps whole models in the snapshot: a
+    /// model whose identity stays and whose value changed is reloaded in place, never deleted
+    /// and inserted.
+    @MainActor
+    open class AppKitCollectionViewDiffableDataSource<
+        SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+    >: NSObject, NSCollectionViewDataSource {
+        /// Makes the item for an item identifier at an index path; nil is a programming error.
+        public typealias ItemProvider = (NSCollectionView, IndexPath, ItemIdentifierType) -> NSCollectionViewItem?
+
+        private let itemProvider: ItemProvider
+        private let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
+
+        /// A data source for `collectionView`, which it becomes the data source of, making items
+        /// with `itemProvider`.
+        public convenience init(collectionView: NSCollectionView, itemProvider: @escaping ItemProvider) {
+            self.init(collectionView: collectionView, identity: { .item($0) }, itemProvider: itemProvider)
+        }
+
+        /// A data source whose snapshots hold whole models, identified by `identity` (see the
+        /// type's description): the one addition to Apple's API.
+        public convenience init<ID: Hashable & Sendable>(
+            collectionView: NSCollectionView, identifiedBy identity: KeyPath<ItemIdentifierType, ID> & Sendable,
+            itemProvider: @escaping ItemProvider
+        ) {
+            self.init(
+                collectionView: collectionView, identity: { .key(SendableHashable($0[keyPath: identity])) },
+                itemProvider: itemProvider)
+        }
+
+        private init(
+            collectionView: NSCollectionView,
+            identity: @escaping @Sendable (ItemIdentifierType) -> DiffableIdentity<ItemIdentifierType>,
+            itemProvider: @escaping ItemProvider
+        ) {
+            self.itemProvider = itemProvider
+            core = DiffableDataSourceCore(view: NSCollectionViewBatchTarget(collectionView), identity: identity)
+            super.init()
+            collectionView.dataSource = self
+        }
+
+        /// Makes `snapshot` the data source's state and animates the collection view to it (or
+        /// reloads it when `animatingDifferences` is false), calling `completion` on the main
+        /// actor once the view shows it or a newer snapshot.
+        public nonisolated func apply(
+            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+            animatingDifferences: Bool = true, completion: (@MainActor @Sendable () -> Void)? = nil
+        ) {
+            core.apply(snapshot, animated: animatingDifferences, completion: completion)
+        }
+
+        /// As ``apply(_:animatingDifferences:completion:)``, returning once the view shows the
+        /// snapshot (or a newer one).
+        public nonisolated func apply(
+            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+            animatingDifferences: Bool = true
+        ) async {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                core.apply(snapshot, animated: animatingDifferences) { done.resume() }
+            }
+        }
+
+        /// Makes `snapshot` the data source's state and reloads the view, without a diff.
+        public nonisolated func applySnapshotUsingReloadData(
+            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+            completion: (@MainActor @Sendable () -> Void)? = nil
+        ) {
+            core.apply(snapshot, animated: false, completion: completion)
+        }
+
+        /// The snapshot applied last.
+        public nonisolated func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
+            core.snapshot
+        }
+
+        /// The item the view shows at `indexPath`, or nil.
+        public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { core.item(at: indexPath) }
+
+        /// Where the snapshot applied last has `itemIdentifier` (its first occurrence), or nil.
+        public nonisolated func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
+            core.indexPath(for: itemIdentifier)
+        }
+
+        /// The section the view shows at `index`, or nil.
+        public func sectionIdentifier(for index: Int) -> SectionIdentifierType? { core.section(at: index) }
+
+        /// The index of `sectionIdentifier` in the snapshot applied last, or nil.
+        public nonisolated func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
+            core.snapshot.indexOfSection(sectionIdentifier)
+        }
+
+        // MARK: NSCollectionViewDataSource
+
+        /// The number of sections the view shows.
+        open func numberOfSections(in collectionView: NSCollectionView) -> Int { core.shown.count }
+
+        /// The number of items of `section` the view shows.
+        open func collectionView(_ collectionView: NSCollectionView, numberOfItemsInSection section: Int) -> Int {
+            core.shown.indices.contains(section) ? core.shown[section].elements.count : 0
+        }
+
+        /// The item the item provider makes for the item identifier at `indexPath`.
+        open func collectionView(_ collectionView: NSCollectionView, itemForRepresentedObjectAt indexPath: IndexPath)
+            -> NSCollectionViewItem
+        {
+            guard let item = core.item(at: indexPath) else {
+                preconditionFailure("AppKitCollectionViewDiffableDataSource: no item at \(indexPath)")
+            }
+            guard let viewItem = itemProvider(collectionView, indexPath, item) else {
+                preconditionFailure(
+                    "AppKitCollectionViewDiffableDataSource: the item provider returned nil for \(item) at \(indexPath)")
+            }
+            return viewItem
+        }
+    }
+#endif

@@ -1,0 +1,136 @@
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+    import AppKit
+
+    /// A drop-in for AppKit's `NSTableViewDiffableDataSource`: the table view's data source,
+    /// filled from ``DiffableDataSourceSnapshot``s, from macOS 10.15, that never crashes on
+    /// duplicate identifiers.
+    ///
+    /// The table shows every section's items as one list of rows (section header rows are not
+    /// drawn). Each `apply` is diffed off the main thread and animated through NSTableView's
+    /// immediate row operations, the newest snapshot winning. AppKit asks the table's delegate
+    /// for views: the data source is the delegate unless the table has one already, in which
+    /// case that delegate's `tableView(_:viewFor:row:)` should call this data source's. A data
+    /// source made with ``init(tableView:identifiedBy:cellProvider:)`` keeps whole models in the
+    /// snapshot: a model whose identity stays and whose value changed is reloaded in place.
+    @MainActor
+    open class AppKitTableViewDiffableDataSource<
+        SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
+    >: NSObject, NSTableViewDataSource, NSTableViewDelegate {
+        /// Makes the view of an item in a column and row.
+        public typealias CellProvider = (NSTableView, NSTableColumn, Int, ItemIdentifierType) -> NSView
+
+        private let tableView: NSTableView
+        private let cellProvider: CellProvider
+        private let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
+
+        /// The animation of inserted and removed rows.
+        public var defaultRowAnimation: NSTableView.AnimationOptions = .effectFade {
+            didSet { core.view = Self.target(tableView, defaultRowAnimation) }
+        }
+
+        private static func target(_ tableView: NSTableView, _ animation: NSTableView.AnimationOptions)
+            -> NSTableViewBatchTarget
+        {
+            NSTableViewBatchTarget(tableView, deleteRowsAnimation: animation, insertRowsAnimation: animation)
+        }
+
+        /// A data source for `tableView`, which it becomes the data source (and, if it has none,
+        /// the delegate) of, making views with `cellProvider`.
+        public convenience init(tableView: NSTableView, cellProvider: @escaping CellProvider) {
+            self.init(tableView: tableView, identity: { .item($0) }, cellProvider: cellProvider)
+        }
+
+        /// A data source whose snapshots hold whole models, identified by `identity` (see the
+        /// type's description): the one addition to Apple's API.
+        public convenience init<ID: Hashable & Sendable>(
+            tableView: NSTableView, identifiedBy identity: KeyPath<ItemIdentifierType, ID> & Sendable,
+            cellProvider: @escaping CellProvider
+        ) {
+            self.init(
+                tableView: tableView, identity: { .key(SendableHashable($0[keyPath: identity])) }, cellProvider: cellProvider)
+        }
+
+        private init(
+            tableView: NSTableView, identity: @escaping @Sendable (ItemIdentifierType) -> DiffableIdentity<ItemIdentifierType>,
+            cellProvider: @escaping CellProvider
+        ) {
+            self.tableView = tableView
+            self.cellProvider = cellProvider
+            core = DiffableDataSourceCore(view: Self.target(tableView, .effectFade), flat: true, identity: identity)
+            super.init()
+            tableView.dataSource = self
+            if tableView.delegate == nil { tableView.delegate = self }
+        }
+
+        /// Makes `snapshot` the data source's state and animates the table to it (or reloads it
+        /// when `animatingDifferences` is false), calling `completion` on the main actor once the
+        /// table shows it or a newer snapshot.
+        public nonisolated func apply(
+            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+            animatingDifferences: Bool = true, completion: (@MainActor @Sendable () -> Void)? = nil
+        ) {
+            core.apply(snapshot, animated: animatingDifferences, completion: completion)
+        }
+
+        /// As ``apply(_:animatingDifferences:completion:)``, returning once the table shows the
+        /// snapshot (or a newer one).
+        public nonisolated func apply(
+            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+            animatingDifferences: Bool = true
+        ) async {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                core.apply(snapshot, animated: animatingDifferences) { done.resume() }
+            }
+        }
+
+        /// Makes `snapshot` the data source's state and reloads the table, without a diff.
+        public nonisolated func applySnapshotUsingReloadData(
+            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+            completion: (@MainActor @Sendable () -> Void)? = nil
+        ) {
+            core.apply(snapshot, animated: false, completion: completion)
+        }
+
+        /// The snapshot applied last.
+        public nonisolated func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
+            core.snapshot
+        }
+
+        /// The item the table shows in `row`, or nil.
+        public func itemIdentifier(forRow row: Int) -> ItemIdentifierType? {
+            core.shownRows.indices.contains(row) ? core.shownRows[row].item : nil
+        }
+
+        /// The row of `identifier` (its first occurrence) in the snapshot applied last, or nil.
+        public nonisolated func row(forItemIdentifier identifier: ItemIdentifierType) -> Int? {
+            core.snapshot.indexOfItem(identifier)
+        }
+
+        /// The section of the item in `row` of the snapshot applied last, or nil.
+        public nonisolated func sectionIdentifier(forRow row: Int) -> SectionIdentifierType? {
+            let snapshot = core.snapshot
+            var start = 0
+            for (section, items) in zip(snapshot.sections, snapshot.lists) {
+                if row >= start && row < start + items.count { return section }
+                start += items.count
+            }
+            return nil
+        }
+
+        // MARK: NSTableViewDataSource and NSTableViewDelegate
+
+        /// The number of rows the table shows.
+        open func numberOfRows(in tableView: NSTableView) -> Int { core.shownRows.count }
+
+        /// The item in `row`, for a cell-based table.
+        open func tableView(_ tableView: NSTableView, objectValueFor tableColumn: NSTableColumn?, row: Int) -> Any? {
+            itemIdentifier(forRow: row)
+        }
+
+        /// The view the cell provider makes for the item in `row`.
+        open func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
+            guard let item = itemIdentifier(forRow: row), let tableColumn else { return nil }
+            return cellProvider(tableView, tableColumn, row, item)
+        }
+    }
+#endif
