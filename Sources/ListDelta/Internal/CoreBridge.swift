@@ -221,6 +221,23 @@ struct CoreStage {
     }
 }
 
+/// The core's five stages, indexed by `ld_stage_kind`, and the section starts of the match they
+/// stage, viewed in place in the workspace: valid only inside the closure that receives them.
+@usableFromInline
+struct CoreStages {
+    @usableFromInline let first: UnsafePointer<ld_stage_t>
+    /// How many of the stages are present.
+    @usableFromInline let presentCount: Int
+    /// Where each source section starts among the source's elements, and where the last ends.
+    @usableFromInline let sourceSectionStarts: UnsafeBufferPointer<Int32>
+    /// Where each target section starts among the target's elements, and where the last ends.
+    @usableFromInline let targetSectionStarts: UnsafeBufferPointer<Int32>
+
+    @inlinable var count: Int { Int(LD_STAGE_COUNT) }
+
+    @inlinable subscript(kind: Int) -> CoreStage { CoreStage(first[kind]) }
+}
+
 /// An element's section and index, laid out like the core's `ld_path_t`.
 @usableFromInline
 struct ElementPosition: Sendable {
@@ -238,19 +255,21 @@ struct ElementPositionMove: Sendable {
 /// Diffs two lists of sections with the core (sections by identity, then their elements by
 /// identity across sections), asks `changes` which matched elements and sections changed
 /// content, stages the result and hands the five stages to `body` while the workspace holds
-/// them. `elementIdentities` writes the elements' identities, all sections' one after another,
+/// them; `sourceSections`, `targetSections`, `sourceCounts` and `targetCounts` are each
+/// section's identity and element count. `elementIdentities` writes the elements' identities, all sections' one after another,
 /// to room the workspace lends, warm between diffs; it may call its third argument on another
 /// thread meanwhile, which brings a cold workspace's memory in for the diff (the diff does so
 /// itself otherwise).
 ///
-/// - Returns: nil when `changes` returns nil (two different identifiers were matched).
+/// - Returns: false when `changes` returns nil (two different identifiers were matched), and
+///   then `body` is not called.
 /// - Throws: ``ListDeltaError`` for lists over ``ListDeltaError/maximumCount`` elements, a
 ///   failed allocation, a negative or exceeded edit budget; `CancellationError` when
 ///   `cancellation` was cancelled; whatever the closures throw.
 @usableFromInline
-func withCoreStages<R>(
-    sourceSections: [UInt64], targetSections: [UInt64],
-    sourceCounts: [UInt32], targetCounts: [UInt32],
+func withCoreStages(
+    sourceSections: UnsafeBufferPointer<UInt64>, targetSections: UnsafeBufferPointer<UInt64>,
+    sourceCounts: UnsafeBufferPointer<UInt32>, targetCounts: UnsafeBufferPointer<UInt32>,
     elementCounts: (source: Int, target: Int),
     elementIdentities: (
         _ source: UnsafeMutableBufferPointer<UInt64>, _ target: UnsafeMutableBufferPointer<UInt64>,
@@ -260,8 +279,8 @@ func withCoreStages<R>(
     cancellation: CoreCancellation?,
     pool: WorkspacePool = .shared,
     changes: (CoreMatch) throws -> ContentChanges?,
-    _ body: ([CoreStage]) throws -> R
-) throws -> R? {
+    _ body: (CoreStages) throws -> Void
+) throws -> Bool {
     if case let .longestCommonSubsequence(editBudget?) = algorithm, editBudget < 0 {
         throw ListDeltaError.negativeEditBudget(editBudget)
     }
@@ -287,8 +306,9 @@ func withCoreStages<R>(
         }
         var match = ld_sectioned_result_t()
         let status = ld_sectioned_diff(
-            workspace, sourceSections, sourceSections.count, targetSections, targetSections.count,
-            sourceCounts, targetCounts, sourceStart, elementCounts.source, targetStart, elementCounts.target,
+            workspace, sourceSections.baseAddress, sourceSections.count, targetSections.baseAddress,
+            targetSections.count, sourceCounts.baseAddress, targetCounts.baseAddress, sourceStart, elementCounts.source,
+            targetStart, elementCounts.target,
             coreAlgorithm, &options, &match)
         try throwIfFailed(status, counts: counts, algorithm: algorithm)
         let matched = CoreMatch(
@@ -298,7 +318,7 @@ func withCoreStages<R>(
                 start: match.sections.target_to_source, count: match.sections.target_count),
             elementSourceToTarget: UnsafeBufferPointer(start: match.elements.source_to_target, count: match.elements.source_count)
         )
-        guard let changed = try changes(matched) else { return nil }
+        guard let changed = try changes(matched) else { return false }
         var stages = ld_stages_t()
         let staged = (changed.elements ?? []).withUnsafeBufferPointer { elements in
             (changed.sections ?? []).withUnsafeBufferPointer { sections in
@@ -308,12 +328,18 @@ func withCoreStages<R>(
             }
         }
         try throwIfFailed(staged, counts: counts, algorithm: algorithm)
-        let each = withUnsafePointer(to: stages.stages) {
-            $0.withMemoryRebound(to: ld_stage_t.self, capacity: Int(LD_STAGE_COUNT)) { first in
-                (0..<Int(LD_STAGE_COUNT)).map { CoreStage(first[$0]) }
+        try withUnsafePointer(to: stages.stages) {
+            try $0.withMemoryRebound(to: ld_stage_t.self, capacity: Int(LD_STAGE_COUNT)) { first in
+                try body(
+                    CoreStages(
+                        first: first, presentCount: stages.present_count,
+                        sourceSectionStarts: UnsafeBufferPointer(
+                            start: match.source_section_starts, count: sourceSections.count + 1),
+                        targetSectionStarts: UnsafeBufferPointer(
+                            start: match.target_section_starts, count: targetSections.count + 1)))
             }
         }
-        return try body(each)
+        return true
     }
 }
 

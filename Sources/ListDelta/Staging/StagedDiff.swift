@@ -52,11 +52,15 @@ func sectionedStages<C: RangeReplaceableCollection>(
 
 /// The model of a flat list's one section: it matches itself and never changes.
 @usableFromInline
-struct FlatListModel: Differentiable {
+struct FlatListModel: Differentiable, Sendable {
     @inlinable init() {}
     @inlinable var differenceIdentifier: Int { 0 }
     @inlinable func isContentEqual(to source: FlatListModel) -> Bool { true }
 }
+
+/// The models of a flat list's one section, on either side: one array for every flat diff.
+@usableFromInline
+let flatListModels = [FlatListModel()]
 
 /// Both sides of a diff as the core reads them: each section's model, and the elements of all
 /// sections one after another, with each section's count.
@@ -64,26 +68,34 @@ struct FlatListModel: Differentiable {
 struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
     @usableFromInline let sourceModels: [Model]
     @usableFromInline let targetModels: [Model]
-    /// Each section's elements: arrays shared with the sections where they are arrays.
-    @usableFromInline let sourceSectionElements: [[Element]]
-    @usableFromInline let targetSectionElements: [[Element]]
+    /// Each section's elements: arrays shared with the sections where they are arrays; nil for
+    /// a flat list, whose one section holds all the elements.
+    @usableFromInline let sourceSectionElements: [[Element]]?
+    @usableFromInline let targetSectionElements: [[Element]]?
     /// All sections' elements, one after another.
     @usableFromInline let sourceElements: [Element]
     @usableFromInline let targetElements: [Element]
+    /// Each section's element count; empty for a flat list.
     @usableFromInline let sourceCounts: [UInt32]
     @usableFromInline let targetCounts: [UInt32]
-    /// Where each section's elements start in the elements, and where the last one ends.
-    @usableFromInline let sourceStarts: [Int]
-    @usableFromInline let targetStarts: [Int]
 
     /// A flat list: one section on each side.
     ///
     /// - Throws: ``ListDeltaError/tooManyElements(count:maximumCount:)``.
     @inlinable
     init(flat source: [Element], _ target: [Element]) throws where Model == FlatListModel {
-        try self.init(models: [FlatListModel()], [FlatListModel()], sectionElements: [source], [target]) {
-            $0[0]
+        let largest = max(source.count, target.count)
+        guard largest <= ListDeltaError.maximumCount else {
+            throw ListDeltaError.tooManyElements(count: largest, maximumCount: ListDeltaError.maximumCount)
         }
+        sourceModels = flatListModels
+        targetModels = flatListModels
+        sourceSectionElements = nil
+        targetSectionElements = nil
+        sourceElements = source
+        targetElements = target
+        sourceCounts = []
+        targetCounts = []
     }
 
     /// Two lists of sections, each section its own model.
@@ -93,9 +105,17 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
     @inlinable
     init(sections source: [Model], _ target: [Model], cancellation: CoreCancellation?) throws
     where Model: DifferentiableSection, Model.Collection.Element == Element {
-        try self.init(
-            models: source, target, sectionElements: source.map { Array($0.elements) }, target.map { Array($0.elements) }
-        ) { sections in
+        func counts(_ sections: [[Element]]) throws -> [UInt32] {
+            var total = 0
+            return try sections.map { section in
+                total += section.count
+                guard total <= ListDeltaError.maximumCount else {
+                    throw ListDeltaError.tooManyElements(count: total, maximumCount: ListDeltaError.maximumCount)
+                }
+                return UInt32(section.count)
+            }
+        }
+        func flatten(_ sections: [[Element]]) throws -> [Element] {
             try exactArray(count: sections.reduce(0) { $0 + $1.count }) { buffer, initialized in
                 for section in sections {
                     try checkCancellation(cancellation)
@@ -107,27 +127,9 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
                 }
             }
         }
-    }
-
-    @inlinable
-    init(
-        models source: [Model], _ target: [Model], sectionElements sourceSections: [[Element]], _ targetSections: [[Element]],
-        flatten: ([[Element]]) throws -> [Element]
-    ) throws {
-        func counts(_ sections: [[Element]]) throws -> ([UInt32], [Int]) {
-            var counts = [UInt32](repeating: 0, count: sections.count)
-            var starts = [Int](repeating: 0, count: sections.count + 1)
-            for (s, section) in sections.enumerated() {
-                starts[s + 1] = starts[s] + section.count
-                guard starts[s + 1] <= ListDeltaError.maximumCount else {
-                    throw ListDeltaError.tooManyElements(count: starts[s + 1], maximumCount: ListDeltaError.maximumCount)
-                }
-                counts[s] = UInt32(section.count)
-            }
-            return (counts, starts)
-        }
-        (sourceCounts, sourceStarts) = try counts(sourceSections)
-        (targetCounts, targetStarts) = try counts(targetSections)
+        let sourceSections = source.map { Array($0.elements) }, targetSections = target.map { Array($0.elements) }
+        sourceCounts = try counts(sourceSections)
+        targetCounts = try counts(targetSections)
         sourceModels = source
         targetModels = target
         sourceSectionElements = sourceSections
@@ -136,25 +138,56 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
         targetElements = try flatten(targetSections)
     }
 
-    /// The non-empty source section whose elements start at `start`, if any.
-    @inlinable
-    func sourceSection(startingAt start: Int) -> Int? { Self.section(startingAt: start, in: sourceStarts) }
+    /// Whether both sides are one section holding all the elements.
+    @inlinable var isFlat: Bool { sourceSectionElements == nil }
 
-    /// The non-empty target section whose elements start at `start`, if any.
+    /// The elements of source section `s`.
     @inlinable
-    func targetSection(startingAt start: Int) -> Int? { Self.section(startingAt: start, in: targetStarts) }
+    func sourceElements(ofSection s: Int) -> [Element] { sourceSectionElements?[s] ?? sourceElements }
 
+    /// The elements of target section `t`.
     @inlinable
-    static func section(startingAt start: Int, in starts: [Int]) -> Int? {
-        // The last section starting at `start`: those before it starting there are empty.
-        var low = 0, high = starts.count - 1
-        while low < high {
-            let middle = (low + high) / 2
-            if starts[middle] <= start { low = middle + 1 } else { high = middle }
+    func targetElements(ofSection t: Int) -> [Element] { targetSectionElements?[t] ?? targetElements }
+
+    /// Calls `body` with each section's identity under `scheme` and each section's element
+    /// count, on both sides: for a flat list, without allocating.
+    ///
+    /// - Throws: as ``writeIdentities(_:into:_:into:scheme:alongside:cancellation:)``, and
+    ///   whatever `body` throws.
+    @inlinable
+    func withSections<R>(
+        scheme: IdentityScheme, cancellation: CoreCancellation?,
+        _ body: (
+            _ sourceSections: UnsafeBufferPointer<UInt64>, _ targetSections: UnsafeBufferPointer<UInt64>,
+            _ sourceCounts: UnsafeBufferPointer<UInt32>, _ targetCounts: UnsafeBufferPointer<UInt32>
+        ) throws -> R
+    ) throws -> R {
+        if isFlat {
+            // The one model matches itself: any identity, the same on both sides.
+            let identity: UInt64 = 0
+            let sourceCount = UInt32(sourceElements.count), targetCount = UInt32(targetElements.count)
+            return try withUnsafePointer(to: identity) { identity in
+                try withUnsafePointer(to: sourceCount) { sourceCount in
+                    try withUnsafePointer(to: targetCount) { targetCount in
+                        let section = UnsafeBufferPointer(start: identity, count: 1)
+                        return try body(
+                            section, section, UnsafeBufferPointer(start: sourceCount, count: 1),
+                            UnsafeBufferPointer(start: targetCount, count: 1))
+                    }
+                }
+            }
         }
-        let section = low - 1
-        guard section >= 0, section < starts.count - 1, starts[section] == start else { return nil }
-        return section
+        let (sourceSections, targetSections) = try identities(
+            sourceModels, targetModels, scheme: scheme, cancellation: cancellation)
+        return try sourceSections.withUnsafeBufferPointer { sourceSections in
+            try targetSections.withUnsafeBufferPointer { targetSections in
+                try sourceCounts.withUnsafeBufferPointer { sourceCounts in
+                    try targetCounts.withUnsafeBufferPointer { targetCounts in
+                        try body(sourceSections, targetSections, sourceCounts, targetCounts)
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -184,40 +217,44 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
     cancellation: CoreCancellation?,
     reloadsChangedSections: Bool,
     scheme: IdentityScheme,
-    data: (StageData<Model, Element>) throws -> C
+    data: (inout StageData<Model, Element>) throws -> C
 ) throws -> [Changeset<C>]? {
-    let (sourceSections, targetSections) = try identities(
-        lists.sourceModels, lists.targetModels, scheme: scheme, cancellation: cancellation)
-    return try withCoreStages(
-        sourceSections: sourceSections, targetSections: targetSections,
-        sourceCounts: lists.sourceCounts, targetCounts: lists.targetCounts,
-        elementCounts: (lists.sourceElements.count, lists.targetElements.count),
-        elementIdentities: { sourceRoom, targetRoom, prepareWorkspace in
-            try writeIdentities(
-                lists.sourceElements, into: sourceRoom, lists.targetElements, into: targetRoom, scheme: scheme,
-                alongside: prepareWorkspace, cancellation: cancellation)
-        },
-        algorithm: algorithm, cancellation: cancellation,
-        changes: { match in
-            try contentChanges(of: match, in: lists, reloadsChangedSections: reloadsChangedSections, cancellation: cancellation)
-        }
-    ) { stages in
-        var changesets: [Changeset<C>] = []
-        changesets.reserveCapacity(stages.lazy.filter(\.isPresent).count)
-        var previous: StageData<Model, Element>?
-        for stage in stages where stage.isPresent {
-            var stageData: C = target
-            if !stage.dataIsTarget {
-                let shown = StageData(stage, lists: lists, previous: previous, cancellation: cancellation)
-                stageData = try data(shown)
-                previous = shown
+    var changesets: [Changeset<C>] = []
+    let matched = try lists.withSections(scheme: scheme, cancellation: cancellation) {
+        sourceSections, targetSections, sourceCounts, targetCounts in
+        try withCoreStages(
+            sourceSections: sourceSections, targetSections: targetSections,
+            sourceCounts: sourceCounts, targetCounts: targetCounts,
+            elementCounts: (lists.sourceElements.count, lists.targetElements.count),
+            elementIdentities: { sourceRoom, targetRoom, prepareWorkspace in
+                try writeIdentities(
+                    lists.sourceElements, into: sourceRoom, lists.targetElements, into: targetRoom, scheme: scheme,
+                    alongside: prepareWorkspace, cancellation: cancellation)
+            },
+            algorithm: algorithm, cancellation: cancellation,
+            changes: { match in
+                try contentChanges(
+                    of: match, in: lists, reloadsChangedSections: reloadsChangedSections, cancellation: cancellation)
             }
-            var changeset = stage.changeset(data: stageData, layout: layout)
-            if changesets.isEmpty { changeset.countsBefore = stage.elementCountsBefore.map(Int.init) }
-            changesets.append(changeset)
+        ) { stages in
+            changesets.reserveCapacity(stages.presentCount)
+            var previous: StageData<Model, Element>.Gathered?
+            for kind in 0..<stages.count {
+                let stage = stages[kind]
+                guard stage.isPresent else { continue }
+                var stageData: C = target
+                if !stage.dataIsTarget {
+                    var shown = StageData(stage, stages: stages, lists: lists, previous: previous, cancellation: cancellation)
+                    stageData = try data(&shown)
+                    previous = shown.gathered
+                }
+                var changeset = stage.changeset(data: stageData, layout: layout)
+                if changesets.isEmpty { changeset.countsBefore = stage.elementCountsBefore.map(Int.init) }
+                changesets.append(changeset)
+            }
         }
-        return changesets
     }
+    return matched ? changesets : nil
 }
 
 extension CoreStage {
