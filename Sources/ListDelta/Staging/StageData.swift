@@ -1,14 +1,14 @@
 import Foundation
 
 /// The data a stage shows, as the core lays it out (`ld_stage_t`): each section's model and
-/// elements, named by their place in the source or the target, gathered on request.
+/// elements, named by their place in the source or the target of the lists diffed (which each
+/// method takes: held here, they would be retained at every copy), gathered on request.
 ///
 /// A section whose elements are exactly those of one section of the source or the target, or
 /// of the same model's section in the stage before, shares that array instead of gathering a
 /// new one.
 @usableFromInline
 struct StageData<Model: Differentiable, Element: Differentiable> {
-    @usableFromInline let lists: FlattenedLists<Model, Element>
     @usableFromInline let cancellation: CoreCancellation?
     /// Where each section of the source and of the target starts among its side's elements.
     @usableFromInline let sourceSectionStarts: UnsafeBufferPointer<Int32>
@@ -91,10 +91,8 @@ struct StageData<Model: Differentiable, Element: Differentiable> {
 
     @inlinable
     init(
-        _ stage: CoreStage, stages: CoreStages, lists: FlattenedLists<Model, Element>, previous: Gathered?,
-        cancellation: CoreCancellation?
+        _ stage: CoreStage, stages: CoreStages, previous: Gathered?, cancellation: CoreCancellation?
     ) {
-        self.lists = lists
         self.cancellation = cancellation
         sourceSectionStarts = stages.sourceSectionStarts
         targetSectionStarts = stages.targetSectionStarts
@@ -107,7 +105,7 @@ struct StageData<Model: Differentiable, Element: Differentiable> {
 
     /// The model of section `k`.
     @inlinable
-    func model(ofSection k: Int) -> Model {
+    func model(ofSection k: Int, in lists: FlattenedLists<Model, Element>) -> Model {
         let model = Int(gathered.models[k])
         return model >= 0 ? lists.sourceModels[model] : lists.targetModels[~model]
     }
@@ -116,15 +114,15 @@ struct StageData<Model: Differentiable, Element: Differentiable> {
     ///
     /// - Throws: `CancellationError` once `cancellation` is cancelled.
     @inlinable
-    mutating func elements(ofSection k: Int) throws -> [Element] {
+    mutating func elements(ofSection k: Int, in lists: FlattenedLists<Model, Element>) throws -> [Element] {
         if let elements = gathered.elements(ofSection: k) { return elements }
         try checkCancellation(cancellation)
         let references = gathered.references(ofSection: k)
         let elements: [Element]
-        if let existing = shared(references, model: Int(gathered.models[k])) {
+        if let existing = shared(references, model: Int(gathered.models[k]), in: lists) {
             elements = existing
         } else {
-            elements = try gather(references)
+            elements = try gather(references, from: lists)
         }
         gathered.keep(elements, ofSection: k)
         return elements
@@ -133,7 +131,9 @@ struct StageData<Model: Differentiable, Element: Differentiable> {
     /// An existing array holding exactly the elements `references` names, if there is one: the
     /// previous stage's section of the same source model, or a whole section of either side.
     @inlinable
-    mutating func shared(_ references: UnsafeBufferPointer<Int32>, model: Int) -> [Element]? {
+    mutating func shared(
+        _ references: UnsafeBufferPointer<Int32>, model: Int, in lists: FlattenedLists<Model, Element>
+    ) -> [Element]? {
         if model >= 0,
             let elements = previous?.elements(
                 ofSourceModel: model, sourceModelCount: lists.sourceModels.count, equalTo: references)
@@ -169,18 +169,24 @@ struct StageData<Model: Differentiable, Element: Differentiable> {
 
     /// A new array of the elements `references` names.
     @inlinable
-    func gather(_ references: UnsafeBufferPointer<Int32>) throws -> [Element] {
+    func gather(_ references: UnsafeBufferPointer<Int32>, from lists: FlattenedLists<Model, Element>) throws -> [Element] {
+        // Reserved and appended: the standard library allocates an array this way without
+        // looking its type up at run time, as `init(unsafeUninitializedCapacity:)` does.
+        // Never reserved when empty: that would write the shared empty array's count, a race
+        // ThreadSanitizer reports when two diffs with nothing to gather run at once.
+        guard !references.isEmpty else { return [] }
+        var elements: [Element] = []
+        elements.reserveCapacity(references.count)
         try lists.sourceElements.withUnsafeBufferPointer { source in
             try lists.targetElements.withUnsafeBufferPointer { target in
-                try exactArray(count: references.count) { buffer, initialized in
-                    for reference in references {
-                        try checkCancellation(cancellation, at: initialized)
-                        let element = reference >= 0 ? source[Int(reference)] : target[Int(~reference)]
-                        (buffer.baseAddress! + initialized).initialize(to: element)
-                        initialized += 1
+                for start in stride(from: 0, to: references.count, by: pollInterval) {
+                    try checkCancellation(cancellation)
+                    for reference in references[start..<min(start + pollInterval, references.count)] {
+                        elements.append(reference >= 0 ? source[Int(reference)] : target[Int(~reference)])
                     }
                 }
             }
         }
+        return elements
     }
 }

@@ -14,7 +14,7 @@ func flatStages<C: RangeReplaceableCollection>(
             lists, layout: .flat(section: section), target: targetCollection, algorithm: algorithm,
             cancellation: cancellation, reloadsChangedSections: false, scheme: scheme
         ) { data in
-            C(try data.elements(ofSection: 0))
+            C(try data.elements(ofSection: 0, in: lists))
         }
     } replacingAll: {
         Array(StagedChangeset(replacing: sourceCollection, with: targetCollection, section: section))
@@ -42,7 +42,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
         ) { data in
             C(
                 try (0..<data.sectionCount).map { k in
-                    C.Element(source: data.model(ofSection: k), elements: try data.elements(ofSection: k))
+                    C.Element(source: data.model(ofSection: k, in: lists), elements: try data.elements(ofSection: k, in: lists))
                 })
         }
     } replacingAll: {
@@ -116,16 +116,26 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
             }
         }
         func flatten(_ sections: [[Element]]) throws -> [Element] {
-            try exactArray(count: sections.reduce(0) { $0 + $1.count }) { buffer, initialized in
-                for section in sections {
-                    try checkCancellation(cancellation)
-                    for element in section {
-                        try checkCancellation(cancellation, at: initialized)
-                        (buffer.baseAddress! + initialized).initialize(to: element)
-                        initialized += 1
+            let count = sections.reduce(0) { $0 + $1.count }
+            guard count > 0 else { return [] }
+            var elements: [Element] = []
+            elements.reserveCapacity(count)
+            // Polled before each stretch of pollInterval elements or sections.
+            var unpolled = pollInterval
+            for section in sections {
+                var start = 0
+                repeat {
+                    if unpolled >= pollInterval {
+                        try checkCancellation(cancellation)
+                        unpolled = 0
                     }
-                }
+                    let end = min(section.count, start + pollInterval)
+                    elements.append(contentsOf: section[start..<end])
+                    unpolled += 1 + end - start
+                    start = end
+                } while start < section.count
             }
+            return elements
         }
         let sourceSections = source.map { Array($0.elements) }, targetSections = target.map { Array($0.elements) }
         sourceCounts = try counts(sourceSections)
@@ -244,13 +254,11 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
                 guard stage.isPresent else { continue }
                 var stageData: C = target
                 if !stage.dataIsTarget {
-                    var shown = StageData(stage, stages: stages, lists: lists, previous: previous, cancellation: cancellation)
+                    var shown = StageData(stage, stages: stages, previous: previous, cancellation: cancellation)
                     stageData = try data(&shown)
                     previous = shown.gathered
                 }
-                var changeset = stage.changeset(data: stageData, layout: layout)
-                if changesets.isEmpty { changeset.countsBefore = stage.elementCountsBefore.map(Int.init) }
-                changesets.append(changeset)
+                changesets.append(stage.changeset(data: stageData, layout: layout, withCountsBefore: changesets.isEmpty))
             }
         }
     }
@@ -258,28 +266,41 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
 }
 
 extension CoreStage {
-    /// The stage's operations, as a changeset showing `data`.
+    /// The stage's operations, as a changeset showing `data`, with the element counts the view
+    /// shows before it if `withCountsBefore`.
     @inlinable
-    func changeset<C>(data: C, layout: ListLayout) -> Changeset<C> {
-        let section: (Int32) -> Int
-        if case let .flat(flatSection) = layout {
-            let fixed = flatSection ?? 0
-            section = { _ in fixed }
-        } else {
-            section = { Int($0) }
-        }
+    func changeset<C>(data: C, layout: ListLayout, withCountsBefore: Bool) -> Changeset<C> {
+        var fixedSection: Int?
+        if case let .flat(flatSection) = layout { fixedSection = flatSection ?? 0 }
         func path(_ position: ElementPosition) -> ElementPath {
-            ElementPath(element: Int(position.element), section: section(position.section))
+            ElementPath(element: Int(position.element), section: fixedSection ?? Int(position.section))
         }
-        return Changeset(
+        var changeset = Changeset(
             data: data, layout: layout,
-            sectionDeleted: sectionDeleted.map(Int.init),
-            sectionInserted: sectionInserted.map(Int.init),
-            sectionUpdated: sectionUpdated.map(Int.init),
-            sectionMoved: sectionMoved.map { (source: Int($0.source), target: Int($0.target)) },
-            elementDeleted: elementDeleted.map(path),
-            elementInserted: elementInserted.map(path),
-            elementUpdated: elementUpdated.map(path),
-            elementMoved: elementMoved.map { (source: path($0.source), target: path($0.target)) })
+            sectionDeleted: exactMap(sectionDeleted, Int.init),
+            sectionInserted: exactMap(sectionInserted, Int.init),
+            sectionUpdated: exactMap(sectionUpdated, Int.init),
+            sectionMoved: exactMap(sectionMoved) { (source: Int($0.source), target: Int($0.target)) },
+            elementDeleted: exactMap(elementDeleted, path),
+            elementInserted: exactMap(elementInserted, path),
+            elementUpdated: exactMap(elementUpdated, path),
+            elementMoved: exactMap(elementMoved) { (source: path($0.source), target: path($0.target)) })
+        if withCountsBefore { changeset.countsBefore = exactMap(elementCountsBefore, Int.init) }
+        return changeset
     }
+}
+
+/// `values.map(transform)`, allocated once at its exact size (none when empty).
+///
+/// Reserved and appended: the standard library allocates an array this way without looking its
+/// type up at run time, as `init(unsafeUninitializedCapacity:)` does. Never reserved when empty:
+/// that would write the shared empty array's count, a race ThreadSanitizer reports when two
+/// diffs run at once.
+@inlinable
+func exactMap<Value, Result>(_ values: UnsafeBufferPointer<Value>, _ transform: (Value) -> Result) -> [Result] {
+    guard !values.isEmpty else { return [] }
+    var result: [Result] = []
+    result.reserveCapacity(values.count)
+    for value in values { result.append(transform(value)) }
+    return result
 }
