@@ -53,7 +53,7 @@ struct StageData<Model: Differentiable, Element: Differentiable> {
                 onlySection = elements
                 return
             }
-            if sections.isEmpty { sections = Array(repeating: nil, count: models.count) }
+            if sections.isEmpty { sections = repeatedArray(nil, count: models.count) }
             sections[k] = elements
         }
 
@@ -75,7 +75,7 @@ struct StageData<Model: Differentiable, Element: Differentiable> {
                 k = 0
             } else {
                 if sectionOfSourceModel.isEmpty {
-                    sectionOfSourceModel = [Int32](repeating: -1, count: sourceModelCount)
+                    sectionOfSourceModel = repeatedArray(-1, count: sourceModelCount)
                     for (k, model) in models.enumerated() where model >= 0 { sectionOfSourceModel[Int(model)] = Int32(k) }
                 }
                 k = Int(sectionOfSourceModel[model])
@@ -167,26 +167,32 @@ struct StageData<Model: Differentiable, Element: Differentiable> {
         return section
     }
 
-    /// A new array of the elements `references` names.
+    /// A new array of the elements `references` names: a short one appended (see
+    /// ``shortArrayLimit``), a long one written in place.
     @inlinable
     func gather(_ references: UnsafeBufferPointer<Int32>, from lists: FlattenedLists<Model, Element>) throws -> [Element] {
-        // Reserved and appended: the standard library allocates an array this way without
-        // looking its type up at run time, as `init(unsafeUninitializedCapacity:)` does.
-        // Never reserved when empty: that would write the shared empty array's count, a race
-        // ThreadSanitizer reports when two diffs with nothing to gather run at once.
         guard !references.isEmpty else { return [] }
-        var elements: [Element] = []
-        elements.reserveCapacity(references.count)
-        try lists.sourceElements.withUnsafeBufferPointer { source in
+        return try lists.sourceElements.withUnsafeBufferPointer { source in
             try lists.targetElements.withUnsafeBufferPointer { target in
-                for start in stride(from: 0, to: references.count, by: pollInterval) {
-                    try checkCancellation(cancellation)
-                    for reference in references[start..<min(start + pollInterval, references.count)] {
+                guard references.count > shortArrayLimit else {
+                    var elements: [Element] = []
+                    elements.reserveCapacity(references.count)
+                    for reference in references {
                         elements.append(reference >= 0 ? source[Int(reference)] : target[Int(~reference)])
+                    }
+                    return elements
+                }
+                return try [Element](unsafeUninitializedCapacity: references.count) { buffer, initialized in
+                    for start in stride(from: 0, to: references.count, by: pollInterval) {
+                        try checkCancellation(cancellation)
+                        for reference in references[start..<min(start + pollInterval, references.count)] {
+                            let element = reference >= 0 ? source[Int(reference)] : target[Int(~reference)]
+                            (buffer.baseAddress! + initialized).initialize(to: element)
+                            initialized += 1
+                        }
                     }
                 }
             }
         }
-        return elements
     }
 }

@@ -289,18 +289,3 @@ extension CoreStage {
         return changeset
     }
 }
-
-/// `values.map(transform)`, allocated once at its exact size (none when empty).
-///
-/// Reserved and appended: the standard library allocates an array this way without looking its
-/// type up at run time, as `init(unsafeUninitializedCapacity:)` does. Never reserved when empty:
-/// that would write the shared empty array's count, a race ThreadSanitizer reports when two
-/// diffs run at once.
-@inlinable
-func exactMap<Value, Result>(_ values: UnsafeBufferPointer<Value>, _ transform: (Value) -> Result) -> [Result] {
-    guard !values.isEmpty else { return [] }
-    var result: [Result] = []
-    result.reserveCapacity(values.count)
-    for value in values { result.append(transform(value)) }
-    return result
-}
