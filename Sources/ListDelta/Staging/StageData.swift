@@ -183,13 +183,15 @@ struct StageData<Model: Differentiable, Element: Differentiable> {
                     return elements
                 }
                 return try [Element](unsafeUninitializedCapacity: references.count) { buffer, initialized in
+                    let output = buffer.baseAddress!
                     for start in stride(from: 0, to: references.count, by: pollInterval) {
                         try checkCancellation(cancellation)
-                        for reference in references[start..<min(start + pollInterval, references.count)] {
-                            let element = reference >= 0 ? source[Int(reference)] : target[Int(~reference)]
-                            (buffer.baseAddress! + initialized).initialize(to: element)
-                            initialized += 1
+                        let end = min(start + pollInterval, references.count)
+                        for index in start..<end {
+                            let reference = references[index]
+                            (output + index).initialize(to: reference >= 0 ? source[Int(reference)] : target[Int(~reference)])
                         }
+                        initialized = end
                     }
                 }
             }
