@@ -105,47 +105,49 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
     @inlinable
     init(sections source: [Model], _ target: [Model], cancellation: CoreCancellation?) throws
     where Model: DifferentiableSection, Model.Collection.Element == Element {
-        func counts(_ sections: [[Element]]) throws -> [UInt32] {
-            var total = 0
-            return try sections.map { section in
+        /// Each section's elements and count, and all of them one after another.
+        func flatten(_ models: [Model]) throws -> (sections: [[Element]], counts: [UInt32], elements: [Element]) {
+            guard !models.isEmpty else { return ([], [], []) }
+            var sections: [[Element]] = [], counts: [UInt32] = [], total = 0
+            sections.reserveCapacity(models.count)
+            counts.reserveCapacity(models.count)
+            for model in models {
+                let section = Array(model.elements)
                 total += section.count
                 guard total <= ListDeltaError.maximumCount else {
                     throw ListDeltaError.tooManyElements(count: total, maximumCount: ListDeltaError.maximumCount)
                 }
-                return UInt32(section.count)
+                sections.append(section)
+                counts.append(UInt32(section.count))
             }
-        }
-        func flatten(_ sections: [[Element]]) throws -> [Element] {
-            let count = sections.reduce(0) { $0 + $1.count }
-            guard count > 0 else { return [] }
+            guard total > 0 else { return (sections, counts, []) }
             var elements: [Element] = []
-            elements.reserveCapacity(count)
+            elements.reserveCapacity(total)
             // Polled before each stretch of pollInterval elements or sections.
             var unpolled = pollInterval
             for section in sections {
-                var start = 0
-                repeat {
-                    if unpolled >= pollInterval {
-                        try checkCancellation(cancellation)
-                        unpolled = 0
-                    }
-                    let end = min(section.count, start + pollInterval)
-                    elements.append(contentsOf: section[start..<end])
-                    unpolled += 1 + end - start
-                    start = end
-                } while start < section.count
+                if unpolled >= pollInterval {
+                    try checkCancellation(cancellation)
+                    unpolled = 0
+                }
+                guard section.count > pollInterval else {
+                    elements.append(contentsOf: section)
+                    unpolled += 1 + section.count
+                    continue
+                }
+                for start in stride(from: 0, to: section.count, by: pollInterval) {
+                    try checkCancellation(cancellation)
+                    elements.append(contentsOf: section[start..<min(section.count, start + pollInterval)])
+                }
             }
-            return elements
+            return (sections, counts, elements)
         }
-        let sourceSections = source.map { Array($0.elements) }, targetSections = target.map { Array($0.elements) }
-        sourceCounts = try counts(sourceSections)
-        targetCounts = try counts(targetSections)
+        let sourceSides = try flatten(source)
+        let targetSides = try flatten(target)
         sourceModels = source
         targetModels = target
-        sourceSectionElements = sourceSections
-        targetSectionElements = targetSections
-        sourceElements = try flatten(sourceSections)
-        targetElements = try flatten(targetSections)
+        (sourceSectionElements, sourceCounts, sourceElements) = sourceSides
+        (targetSectionElements, targetCounts, targetElements) = targetSides
     }
 
     /// Whether both sides are one section holding all the elements.
