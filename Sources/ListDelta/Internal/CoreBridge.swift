@@ -172,47 +172,61 @@ struct ContentChanges {
     }
 }
 
-/// One of the core's five stages, viewed in place in its workspace (valid only inside the
-/// closure that receives it); see `ld_stage_t`.
+/// One of the core's five stages, viewed in place (valid only inside the closure that
+/// receives it); see `ld_stage_t`.
 @usableFromInline
 struct CoreStage {
-    @usableFromInline let stage: ld_stage_t
+    @usableFromInline let pointer: UnsafePointer<ld_stage_t>
 
-    @inlinable init(_ stage: ld_stage_t) { self.stage = stage }
+    @inlinable init(_ pointer: UnsafePointer<ld_stage_t>) { self.pointer = pointer }
 
-    @inlinable var isPresent: Bool { stage.present }
+    @inlinable var isPresent: Bool { pointer.pointee.present }
     @inlinable var elementUpdated: UnsafeBufferPointer<ElementPosition> {
-        view(stage.element_updated, stage.element_updated_count)
+        view(pointer.pointee.element_updated, pointer.pointee.element_updated_count)
     }
-    @inlinable var sectionDeleted: UnsafeBufferPointer<Int32> { view(stage.section_deleted, stage.section_deleted_count) }
+    @inlinable var sectionDeleted: UnsafeBufferPointer<Int32> {
+        view(pointer.pointee.section_deleted, pointer.pointee.section_deleted_count)
+    }
     @inlinable var elementDeleted: UnsafeBufferPointer<ElementPosition> {
-        view(stage.element_deleted, stage.element_deleted_count)
+        view(pointer.pointee.element_deleted, pointer.pointee.element_deleted_count)
     }
-    @inlinable var sectionInserted: UnsafeBufferPointer<Int32> { view(stage.section_inserted, stage.section_inserted_count) }
-    @inlinable var sectionMoved: UnsafeBufferPointer<IndexPair> { view(stage.section_moved, stage.section_moved_count) }
+    @inlinable var sectionInserted: UnsafeBufferPointer<Int32> {
+        view(pointer.pointee.section_inserted, pointer.pointee.section_inserted_count)
+    }
+    @inlinable var sectionMoved: UnsafeBufferPointer<IndexPair> {
+        view(pointer.pointee.section_moved, pointer.pointee.section_moved_count)
+    }
     @inlinable var elementInserted: UnsafeBufferPointer<ElementPosition> {
-        view(stage.element_inserted, stage.element_inserted_count)
+        view(pointer.pointee.element_inserted, pointer.pointee.element_inserted_count)
     }
-    @inlinable var elementMoved: UnsafeBufferPointer<ElementPositionMove> { view(stage.element_moved, stage.element_moved_count) }
-    @inlinable var sectionUpdated: UnsafeBufferPointer<Int32> { view(stage.section_updated, stage.section_updated_count) }
+    @inlinable var elementMoved: UnsafeBufferPointer<ElementPositionMove> {
+        view(pointer.pointee.element_moved, pointer.pointee.element_moved_count)
+    }
+    @inlinable var sectionUpdated: UnsafeBufferPointer<Int32> {
+        view(pointer.pointee.section_updated, pointer.pointee.section_updated_count)
+    }
     /// The element count of each section the view shows before the stage.
     @inlinable var elementCountsBefore: UnsafeBufferPointer<Int32> {
-        UnsafeBufferPointer(start: stage.element_counts_before, count: stage.section_count_before)
+        UnsafeBufferPointer(start: pointer.pointee.element_counts_before, count: pointer.pointee.section_count_before)
     }
     /// Whether the stage's data is the target.
-    @inlinable var dataIsTarget: Bool { stage.data_is_target }
+    @inlinable var dataIsTarget: Bool { pointer.pointee.data_is_target }
     /// Each section's model in the stage's data: a source section, or ~ a target section.
     @inlinable var dataSectionModels: UnsafeBufferPointer<Int32> {
-        UnsafeBufferPointer(start: stage.data_section_models, count: stage.data_is_target ? 0 : stage.data_section_count)
+        UnsafeBufferPointer(
+            start: pointer.pointee.data_section_models,
+            count: pointer.pointee.data_is_target ? 0 : pointer.pointee.data_section_count)
     }
     /// Where each section's elements start in ``dataElements``, and where the last one ends.
     @inlinable var dataSectionStarts: UnsafeBufferPointer<Int32> {
-        UnsafeBufferPointer(start: stage.data_section_starts, count: stage.data_is_target ? 0 : stage.data_section_count + 1)
+        UnsafeBufferPointer(
+            start: pointer.pointee.data_section_starts,
+            count: pointer.pointee.data_is_target ? 0 : pointer.pointee.data_section_count + 1)
     }
     /// The elements of the stage's data: a source element, or ~ a target element.
     @inlinable var dataElements: UnsafeBufferPointer<Int32> {
         let count = dataSectionStarts.last.map(Int.init) ?? 0
-        return UnsafeBufferPointer(start: stage.data_elements, count: count)
+        return UnsafeBufferPointer(start: pointer.pointee.data_elements, count: count)
     }
 
     @inlinable
@@ -235,7 +249,7 @@ struct CoreStages {
 
     @inlinable var count: Int { Int(LD_STAGE_COUNT) }
 
-    @inlinable subscript(kind: Int) -> CoreStage { CoreStage(first[kind]) }
+    @inlinable subscript(kind: Int) -> CoreStage { CoreStage(first + kind) }
 }
 
 /// An element's section and index, laid out like the core's `ld_path_t`.
@@ -328,11 +342,11 @@ func withCoreStages(
             }
         }
         try throwIfFailed(staged, counts: counts, algorithm: algorithm)
-        try withUnsafePointer(to: stages.stages) {
+        try withUnsafeMutablePointer(to: &stages.stages) {
             try $0.withMemoryRebound(to: ld_stage_t.self, capacity: Int(LD_STAGE_COUNT)) { first in
                 try body(
                     CoreStages(
-                        first: first, presentCount: stages.present_count,
+                        first: UnsafePointer(first), presentCount: stages.present_count,
                         sourceSectionStarts: UnsafeBufferPointer(
                             start: match.source_section_starts, count: sourceSections.count + 1),
                         targetSectionStarts: UnsafeBufferPointer(
