@@ -140,17 +140,19 @@ struct StageData<Model: Differentiable, Element: Differentiable> {
         {
             return elements
         }
-        guard let first = references.first else { return [] }
-        let inSource = first >= 0, start = inSource ? first : ~first
-        guard let section = Self.section(startingAt: start, in: inSource ? sourceSectionStarts : targetSectionStarts)
+        guard let first = references.first, let last = references.last else { return [] }
+        // A whole section: the run of `references.count` elements from `start` on one side
+        // (~ each for the target: the complement is an XOR with all ones).
+        let inSource = first >= 0, start = inSource ? first : ~first, complement: Int32 = inSource ? 0 : -1
+        let starts = inSource ? sourceSectionStarts : targetSectionStarts
+        guard let section = Self.section(startingAt: start, in: starts),
+            Int(starts[section + 1] - starts[section]) == references.count,
+            last == (start + Int32(references.count - 1)) ^ complement
         else { return nil }
-        let elements = inSource ? lists.sourceElements(ofSection: section) : lists.targetElements(ofSection: section)
-        guard elements.count == references.count else { return nil }
-        for (offset, reference) in references.enumerated()
-        where reference != (inSource ? start + Int32(offset) : ~(start + Int32(offset))) {
+        for offset in 0..<references.count where references[offset] != (start + Int32(offset)) ^ complement {
             return nil
         }
-        return elements
+        return inSource ? lists.sourceElements(ofSection: section) : lists.targetElements(ofSection: section)
     }
 
     /// The non-empty section whose elements start at `start` among those `starts` delimits.
