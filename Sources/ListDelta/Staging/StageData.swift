@@ -169,20 +169,26 @@ struct StageData<Model: Differentiable, Element: Differentiable> {
         return section
     }
 
-    /// A new array of the elements `references` names: a short one appended (see
-    /// ``shortArrayLimit``), a long one written in place.
+    /// A new array of the elements `references` names: a short one (see ``shortArrayLimit``)
+    /// gathered on the stack and appended to a reserved array in one copy, a long one written
+    /// in place.
     @inlinable
     func gather(_ references: UnsafeBufferPointer<Int32>, from lists: FlattenedLists<Model, Element>) throws -> [Element] {
         guard !references.isEmpty else { return [] }
         return try lists.sourceElements.withUnsafeBufferPointer { source in
             try lists.targetElements.withUnsafeBufferPointer { target in
                 guard references.count > shortArrayLimit else {
-                    var elements: [Element] = []
-                    elements.reserveCapacity(references.count)
-                    for reference in references {
-                        elements.append(reference >= 0 ? source[Int(reference)] : target[Int(~reference)])
+                    return withUnsafeTemporaryAllocation(of: Element.self, capacity: references.count) { room in
+                        for (index, reference) in references.enumerated() {
+                            (room.baseAddress! + index).initialize(
+                                to: reference >= 0 ? source[Int(reference)] : target[Int(~reference)])
+                        }
+                        defer { room.baseAddress!.deinitialize(count: references.count) }
+                        var elements: [Element] = []
+                        elements.reserveCapacity(references.count)
+                        elements.append(contentsOf: UnsafeBufferPointer(room))
+                        return elements
                     }
-                    return elements
                 }
                 return try [Element](unsafeUninitializedCapacity: references.count) { buffer, initialized in
                     let output = buffer.baseAddress!
