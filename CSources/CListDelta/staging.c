@@ -518,14 +518,43 @@ static ld_status ld_write_target_run(ld_stager_t *st, size_t begin, size_t end, 
     return LD_OK;
 }
 
+/* Writes the survivors of matched source section `s` as the layout after the deletes holds
+ * them (what ld_write_source_run() writes for it without `all`), copied from `deletes`, whose
+ * models ascend. Advances *next, which stays within `limit`. */
+static ld_status ld_copy_survivors(ld_stager_t *st, const ld_layout_t *deletes, int32_t s, int32_t **next,
+                                   const int32_t *limit) {
+    size_t low = 0, high = deletes->section_count;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (deletes->models[middle] < s) {
+            low = middle + 1;
+        } else {
+            high = middle;
+        }
+    }
+    if (low == deletes->section_count || deletes->models[low] != s) return LD_ERROR_INTERNAL;
+    const int32_t *run = deletes->elements + deletes->starts[low];
+    size_t length = (size_t)(deletes->starts[low + 1] - deletes->starts[low]);
+    if ((size_t)(limit - *next) < length) return LD_ERROR_INVALID;
+    for (size_t chunk = 0; chunk < length; chunk += LD_POLL_INTERVAL) {
+        size_t end = ld_min_size(length, chunk + LD_POLL_INTERVAL);
+        if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
+        memcpy(*next + chunk, run + chunk, (end - chunk) * sizeof *run);
+    }
+    *next += length;
+    return LD_OK;
+}
+
 /* The section counts of a layout from its starts. */
 static void ld_counts_from_starts(const int32_t *starts, size_t section_count, int32_t *counts) {
     for (size_t k = 0; k < section_count; k++) counts[k] = starts[k + 1] - starts[k];
 }
 
-/* The data after `stage` (not the last present one), by the rules at ld_stage_t. */
+/* The data after `stage` (not the last present one), by the rules at ld_stage_t. `deletes` is
+ * the layout after the deletes when that stage has one, else NULL: the stage after it copies
+ * the survivors of matched sections from it instead of finding them again. */
 static ld_status ld_build_layout(ld_stager_t *st, ld_stage_kind stage, const int32_t *source_counts,
-                                 size_t matched_sections, ld_layout_t *out) {
+                                 size_t matched_sections, const ld_layout_t *deletes, ld_layout_t *out) {
     size_t S = st->source_sections, T = st->target_sections;
     size_t section_count = stage == LD_STAGE_ELEMENT_UPDATES ? S
                          : stage == LD_STAGE_DELETES         ? matched_sections
@@ -576,8 +605,9 @@ static ld_status ld_build_layout(ld_stager_t *st, ld_stage_kind stage, const int
             starts[t] = (int32_t)(next - elements);
             if (s >= 0) {
                 models[t] = s;
-                status = ld_write_source_run(st, (size_t)st->source_starts[s], (size_t)st->source_starts[s + 1], false,
-                                             &next, limit);
+                status = deletes != NULL ? ld_copy_survivors(st, deletes, s, &next, limit)
+                                         : ld_write_source_run(st, (size_t)st->source_starts[s],
+                                                               (size_t)st->source_starts[s + 1], false, &next, limit);
             } else {
                 models[t] = ~(int32_t)t;
                 status = ld_write_target_run(st, (size_t)st->target_starts[t], (size_t)st->target_starts[t + 1], false,
@@ -673,6 +703,8 @@ ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match
         size_t matched_sections = S - match->sections.deleted_count;
         size_t shape_sections = S;
         const int32_t *shape_counts = source_counts;
+        ld_layout_t deletes_layout = { 0 };
+        bool has_deletes_layout = false;
         for (size_t k = 0; k <= last; k++) {
             if (!stage[k].present) continue;
             stage[k].section_count_before = shape_sections;
@@ -683,8 +715,13 @@ ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match
                 break;
             }
             ld_layout_t layout;
-            if ((status = ld_build_layout(&st, (ld_stage_kind)k, source_counts, matched_sections, &layout))) {
+            if ((status = ld_build_layout(&st, (ld_stage_kind)k, source_counts, matched_sections,
+                                          has_deletes_layout ? &deletes_layout : NULL, &layout))) {
                 return status;
+            }
+            if (k == LD_STAGE_DELETES) {
+                deletes_layout = layout;
+                has_deletes_layout = true;
             }
             stage[k].data_section_count = layout.section_count;
             stage[k].data_section_models = layout.models;

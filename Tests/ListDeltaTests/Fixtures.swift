@@ -179,3 +179,16 @@ func minimalSectionMoves(_ source: [Section], _ target: [Section]) -> Int {
     }
     return moves
 }
+
+/// Calls `body` with buffers over a one-section list's section identity and counts, as
+/// `withCoreStages` takes them.
+func withFlatSections<R>(
+    _ section: [UInt64], _ sourceCount: [UInt32], _ targetCount: [UInt32],
+    _ body: (UnsafeBufferPointer<UInt64>, UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<UInt32>) throws -> R
+) rethrows -> R {
+    try section.withUnsafeBufferPointer { section in
+        try sourceCount.withUnsafeBufferPointer { sourceCount in
+            try targetCount.withUnsafeBufferPointer { targetCount in try body(section, sourceCount, targetCount) }
+        }
+    }
+}

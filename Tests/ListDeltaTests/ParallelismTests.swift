@@ -43,23 +43,26 @@ import Testing
         func targetToSource(threads: Int, pool: WorkspacePool) throws -> ([Int32], Int) {
             let runs = LockedValue(0)
             var map: [Int32] = []
-            _ = try withCoreStages(
-                sourceSections: [0], targetSections: [0], sourceCounts: [UInt32(source.count)],
-                targetCounts: [UInt32(target.count)], elementCounts: (source.count, target.count),
-                elementIdentities: { sourceRoom, targetRoom, prepareWorkspace in
-                    try mapIdentities(
-                        source: source, into: sourceRoom, target: target, into: targetRoom, threads: threads,
-                        alongside: {
-                            runs.withLock { $0 += 1 }
-                            prepareWorkspace()
-                        }, cancellation: nil)
-                },
-                algorithm: .heckel, cancellation: nil, pool: pool,
-                changes: { match in
-                    map = Array(match.elementSourceToTarget)
-                    return ContentChanges(elements: nil, sections: nil)
-                }
-            ) { _ in }
+            let section: [UInt64] = [0], sourceCount = [UInt32(source.count)], targetCount = [UInt32(target.count)]
+            _ = try withFlatSections(section, sourceCount, targetCount) { section, sourceCount, targetCount in
+                try withCoreStages(
+                    sourceSections: section, targetSections: section, sourceCounts: sourceCount,
+                    targetCounts: targetCount, elementCounts: (source.count, target.count),
+                    elementIdentities: { sourceRoom, targetRoom, prepareWorkspace in
+                        try mapIdentities(
+                            source: source, into: sourceRoom, target: target, into: targetRoom, threads: threads,
+                            alongside: {
+                                runs.withLock { $0 += 1 }
+                                prepareWorkspace()
+                            }, cancellation: nil)
+                    },
+                    algorithm: .heckel, cancellation: nil, pool: pool,
+                    changes: { match in
+                        map = Array(match.elementSourceToTarget)
+                        return ContentChanges(elements: nil, sections: nil)
+                    }
+                ) { _ in }
+            }
             return (map, runs.withLock { $0 })
         }
         let (serial, serialRuns) = try targetToSource(threads: 1, pool: WorkspacePool())

@@ -12,16 +12,19 @@ import Testing
     private func diff(
         _ source: [UInt64], _ target: [UInt64], in pool: WorkspacePool, whileHeld body: () throws -> Void = {}
     ) throws {
-        _ = try withCoreStages(
-            sourceSections: [0], targetSections: [0], sourceCounts: [UInt32(source.count)],
-            targetCounts: [UInt32(target.count)], elementCounts: (source.count, target.count),
-            elementIdentities: { sourceRoom, targetRoom, _ in
-                _ = sourceRoom.initialize(from: source)
-                _ = targetRoom.initialize(from: target)
-            },
-            algorithm: .heckel, cancellation: nil, pool: pool,
-            changes: { _ in ContentChanges(elements: nil, sections: nil) }
-        ) { _ in try body() }
+        let section: [UInt64] = [0], sourceCount = [UInt32(source.count)], targetCount = [UInt32(target.count)]
+        _ = try withFlatSections(section, sourceCount, targetCount) { section, sourceCount, targetCount in
+            try withCoreStages(
+                sourceSections: section, targetSections: section, sourceCounts: sourceCount,
+                targetCounts: targetCount, elementCounts: (source.count, target.count),
+                elementIdentities: { sourceRoom, targetRoom, _ in
+                    _ = sourceRoom.initialize(from: source)
+                    _ = targetRoom.initialize(from: target)
+                },
+                algorithm: .heckel, cancellation: nil, pool: pool,
+                changes: { _ in ContentChanges(elements: nil, sections: nil) }
+            ) { _ in try body() }
+        }
     }
 
     /// A monotonic clock the test moves by hand.

@@ -229,8 +229,8 @@ func writeIdentities<Element: ContentIdentifiable>(
 func identities<Element: ContentIdentifiable>(
     _ source: [Element], _ target: [Element], scheme: IdentityScheme, cancellation: CoreCancellation?
 ) throws -> ([UInt64], [UInt64]) {
-    var sourceIdentities = [UInt64](repeating: 0, count: source.count)
-    var targetIdentities = [UInt64](repeating: 0, count: target.count)
+    var sourceIdentities = repeatedArray(UInt64(0), count: source.count)
+    var targetIdentities = repeatedArray(UInt64(0), count: target.count)
     try sourceIdentities.withUnsafeMutableBufferPointer { sourceRoom in
         try targetIdentities.withUnsafeMutableBufferPointer { targetRoom in
             try writeIdentities(source, into: sourceRoom, target, into: targetRoom, scheme: scheme, cancellation: cancellation)

@@ -172,53 +172,84 @@ struct ContentChanges {
     }
 }
 
-/// One of the core's five stages, viewed in place in its workspace (valid only inside the
-/// closure that receives it); see `ld_stage_t`.
+/// One of the core's five stages, viewed in place (valid only inside the closure that
+/// receives it); see `ld_stage_t`.
 @usableFromInline
 struct CoreStage {
-    @usableFromInline let stage: ld_stage_t
+    @usableFromInline let pointer: UnsafePointer<ld_stage_t>
 
-    @inlinable init(_ stage: ld_stage_t) { self.stage = stage }
+    @inlinable init(_ pointer: UnsafePointer<ld_stage_t>) { self.pointer = pointer }
 
-    @inlinable var isPresent: Bool { stage.present }
+    @inlinable var isPresent: Bool { pointer.pointee.present }
     @inlinable var elementUpdated: UnsafeBufferPointer<ElementPosition> {
-        view(stage.element_updated, stage.element_updated_count)
+        view(pointer.pointee.element_updated, pointer.pointee.element_updated_count)
     }
-    @inlinable var sectionDeleted: UnsafeBufferPointer<Int32> { view(stage.section_deleted, stage.section_deleted_count) }
+    @inlinable var sectionDeleted: UnsafeBufferPointer<Int32> {
+        view(pointer.pointee.section_deleted, pointer.pointee.section_deleted_count)
+    }
     @inlinable var elementDeleted: UnsafeBufferPointer<ElementPosition> {
-        view(stage.element_deleted, stage.element_deleted_count)
+        view(pointer.pointee.element_deleted, pointer.pointee.element_deleted_count)
     }
-    @inlinable var sectionInserted: UnsafeBufferPointer<Int32> { view(stage.section_inserted, stage.section_inserted_count) }
-    @inlinable var sectionMoved: UnsafeBufferPointer<IndexPair> { view(stage.section_moved, stage.section_moved_count) }
+    @inlinable var sectionInserted: UnsafeBufferPointer<Int32> {
+        view(pointer.pointee.section_inserted, pointer.pointee.section_inserted_count)
+    }
+    @inlinable var sectionMoved: UnsafeBufferPointer<IndexPair> {
+        view(pointer.pointee.section_moved, pointer.pointee.section_moved_count)
+    }
     @inlinable var elementInserted: UnsafeBufferPointer<ElementPosition> {
-        view(stage.element_inserted, stage.element_inserted_count)
+        view(pointer.pointee.element_inserted, pointer.pointee.element_inserted_count)
     }
-    @inlinable var elementMoved: UnsafeBufferPointer<ElementPositionMove> { view(stage.element_moved, stage.element_moved_count) }
-    @inlinable var sectionUpdated: UnsafeBufferPointer<Int32> { view(stage.section_updated, stage.section_updated_count) }
+    @inlinable var elementMoved: UnsafeBufferPointer<ElementPositionMove> {
+        view(pointer.pointee.element_moved, pointer.pointee.element_moved_count)
+    }
+    @inlinable var sectionUpdated: UnsafeBufferPointer<Int32> {
+        view(pointer.pointee.section_updated, pointer.pointee.section_updated_count)
+    }
     /// The element count of each section the view shows before the stage.
     @inlinable var elementCountsBefore: UnsafeBufferPointer<Int32> {
-        UnsafeBufferPointer(start: stage.element_counts_before, count: stage.section_count_before)
+        UnsafeBufferPointer(start: pointer.pointee.element_counts_before, count: pointer.pointee.section_count_before)
     }
     /// Whether the stage's data is the target.
-    @inlinable var dataIsTarget: Bool { stage.data_is_target }
+    @inlinable var dataIsTarget: Bool { pointer.pointee.data_is_target }
     /// Each section's model in the stage's data: a source section, or ~ a target section.
     @inlinable var dataSectionModels: UnsafeBufferPointer<Int32> {
-        UnsafeBufferPointer(start: stage.data_section_models, count: stage.data_is_target ? 0 : stage.data_section_count)
+        UnsafeBufferPointer(
+            start: pointer.pointee.data_section_models,
+            count: pointer.pointee.data_is_target ? 0 : pointer.pointee.data_section_count)
     }
     /// Where each section's elements start in ``dataElements``, and where the last one ends.
     @inlinable var dataSectionStarts: UnsafeBufferPointer<Int32> {
-        UnsafeBufferPointer(start: stage.data_section_starts, count: stage.data_is_target ? 0 : stage.data_section_count + 1)
+        UnsafeBufferPointer(
+            start: pointer.pointee.data_section_starts,
+            count: pointer.pointee.data_is_target ? 0 : pointer.pointee.data_section_count + 1)
     }
     /// The elements of the stage's data: a source element, or ~ a target element.
     @inlinable var dataElements: UnsafeBufferPointer<Int32> {
         let count = dataSectionStarts.last.map(Int.init) ?? 0
-        return UnsafeBufferPointer(start: stage.data_elements, count: count)
+        return UnsafeBufferPointer(start: pointer.pointee.data_elements, count: count)
     }
 
     @inlinable
     func view<Core, Swift>(_ start: UnsafePointer<Core>?, _ count: Int) -> UnsafeBufferPointer<Swift> {
         UnsafeBufferPointer(start: UnsafeRawPointer(start)?.assumingMemoryBound(to: Swift.self), count: count)
     }
+}
+
+/// The core's five stages, indexed by `ld_stage_kind`, and the section starts of the match they
+/// stage, viewed in place in the workspace: valid only inside the closure that receives them.
+@usableFromInline
+struct CoreStages {
+    @usableFromInline let first: UnsafePointer<ld_stage_t>
+    /// How many of the stages are present.
+    @usableFromInline let presentCount: Int
+    /// Where each source section starts among the source's elements, and where the last ends.
+    @usableFromInline let sourceSectionStarts: UnsafeBufferPointer<Int32>
+    /// Where each target section starts among the target's elements, and where the last ends.
+    @usableFromInline let targetSectionStarts: UnsafeBufferPointer<Int32>
+
+    @inlinable var count: Int { Int(LD_STAGE_COUNT) }
+
+    @inlinable subscript(kind: Int) -> CoreStage { CoreStage(first + kind) }
 }
 
 /// An element's section and index, laid out like the core's `ld_path_t`.
@@ -238,19 +269,21 @@ struct ElementPositionMove: Sendable {
 /// Diffs two lists of sections with the core (sections by identity, then their elements by
 /// identity across sections), asks `changes` which matched elements and sections changed
 /// content, stages the result and hands the five stages to `body` while the workspace holds
-/// them. `elementIdentities` writes the elements' identities, all sections' one after another,
+/// them; `sourceSections`, `targetSections`, `sourceCounts` and `targetCounts` are each
+/// section's identity and element count. `elementIdentities` writes the elements' identities, all sections' one after another,
 /// to room the workspace lends, warm between diffs; it may call its third argument on another
 /// thread meanwhile, which brings a cold workspace's memory in for the diff (the diff does so
 /// itself otherwise).
 ///
-/// - Returns: nil when `changes` returns nil (two different identifiers were matched).
+/// - Returns: false when `changes` returns nil (two different identifiers were matched), and
+///   then `body` is not called.
 /// - Throws: ``ListDeltaError`` for lists over ``ListDeltaError/maximumCount`` elements, a
 ///   failed allocation, a negative or exceeded edit budget; `CancellationError` when
 ///   `cancellation` was cancelled; whatever the closures throw.
 @usableFromInline
-func withCoreStages<R>(
-    sourceSections: [UInt64], targetSections: [UInt64],
-    sourceCounts: [UInt32], targetCounts: [UInt32],
+func withCoreStages(
+    sourceSections: UnsafeBufferPointer<UInt64>, targetSections: UnsafeBufferPointer<UInt64>,
+    sourceCounts: UnsafeBufferPointer<UInt32>, targetCounts: UnsafeBufferPointer<UInt32>,
     elementCounts: (source: Int, target: Int),
     elementIdentities: (
         _ source: UnsafeMutableBufferPointer<UInt64>, _ target: UnsafeMutableBufferPointer<UInt64>,
@@ -260,8 +293,8 @@ func withCoreStages<R>(
     cancellation: CoreCancellation?,
     pool: WorkspacePool = .shared,
     changes: (CoreMatch) throws -> ContentChanges?,
-    _ body: ([CoreStage]) throws -> R
-) throws -> R? {
+    _ body: (CoreStages) throws -> Void
+) throws -> Bool {
     if case let .longestCommonSubsequence(editBudget?) = algorithm, editBudget < 0 {
         throw ListDeltaError.negativeEditBudget(editBudget)
     }
@@ -287,8 +320,9 @@ func withCoreStages<R>(
         }
         var match = ld_sectioned_result_t()
         let status = ld_sectioned_diff(
-            workspace, sourceSections, sourceSections.count, targetSections, targetSections.count,
-            sourceCounts, targetCounts, sourceStart, elementCounts.source, targetStart, elementCounts.target,
+            workspace, sourceSections.baseAddress, sourceSections.count, targetSections.baseAddress,
+            targetSections.count, sourceCounts.baseAddress, targetCounts.baseAddress, sourceStart, elementCounts.source,
+            targetStart, elementCounts.target,
             coreAlgorithm, &options, &match)
         try throwIfFailed(status, counts: counts, algorithm: algorithm)
         let matched = CoreMatch(
@@ -298,7 +332,7 @@ func withCoreStages<R>(
                 start: match.sections.target_to_source, count: match.sections.target_count),
             elementSourceToTarget: UnsafeBufferPointer(start: match.elements.source_to_target, count: match.elements.source_count)
         )
-        guard let changed = try changes(matched) else { return nil }
+        guard let changed = try changes(matched) else { return false }
         var stages = ld_stages_t()
         let staged = (changed.elements ?? []).withUnsafeBufferPointer { elements in
             (changed.sections ?? []).withUnsafeBufferPointer { sections in
@@ -308,12 +342,18 @@ func withCoreStages<R>(
             }
         }
         try throwIfFailed(staged, counts: counts, algorithm: algorithm)
-        let each = withUnsafePointer(to: stages.stages) {
-            $0.withMemoryRebound(to: ld_stage_t.self, capacity: Int(LD_STAGE_COUNT)) { first in
-                (0..<Int(LD_STAGE_COUNT)).map { CoreStage(first[$0]) }
+        try withUnsafeMutablePointer(to: &stages.stages) {
+            try $0.withMemoryRebound(to: ld_stage_t.self, capacity: Int(LD_STAGE_COUNT)) { first in
+                try body(
+                    CoreStages(
+                        first: UnsafePointer(first), presentCount: stages.present_count,
+                        sourceSectionStarts: UnsafeBufferPointer(
+                            start: match.source_section_starts, count: sourceSections.count + 1),
+                        targetSectionStarts: UnsafeBufferPointer(
+                            start: match.target_section_starts, count: targetSections.count + 1)))
             }
         }
-        return try body(each)
+        return true
     }
 }
 

@@ -14,7 +14,7 @@ func flatStages<C: RangeReplaceableCollection>(
             lists, layout: .flat(section: section), target: targetCollection, algorithm: algorithm,
             cancellation: cancellation, reloadsChangedSections: false, scheme: scheme
         ) { data in
-            C(try data.elements(ofSection: 0))
+            C(try data.elements(ofSection: 0, in: lists))
         }
     } replacingAll: {
         Array(StagedChangeset(replacing: sourceCollection, with: targetCollection, section: section))
@@ -42,7 +42,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
         ) { data in
             C(
                 try (0..<data.sectionCount).map { k in
-                    C.Element(source: data.model(ofSection: k), elements: try data.elements(ofSection: k))
+                    C.Element(source: data.model(ofSection: k, in: lists), elements: try data.elements(ofSection: k, in: lists))
                 })
         }
     } replacingAll: {
@@ -52,11 +52,15 @@ func sectionedStages<C: RangeReplaceableCollection>(
 
 /// The model of a flat list's one section: it matches itself and never changes.
 @usableFromInline
-struct FlatListModel: Differentiable {
+struct FlatListModel: Differentiable, Sendable {
     @inlinable init() {}
     @inlinable var differenceIdentifier: Int { 0 }
     @inlinable func isContentEqual(to source: FlatListModel) -> Bool { true }
 }
+
+/// The models of a flat list's one section, on either side: one array for every flat diff.
+@usableFromInline
+let flatListModels = [FlatListModel()]
 
 /// Both sides of a diff as the core reads them: each section's model, and the elements of all
 /// sections one after another, with each section's count.
@@ -64,26 +68,34 @@ struct FlatListModel: Differentiable {
 struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
     @usableFromInline let sourceModels: [Model]
     @usableFromInline let targetModels: [Model]
-    /// Each section's elements: arrays shared with the sections where they are arrays.
-    @usableFromInline let sourceSectionElements: [[Element]]
-    @usableFromInline let targetSectionElements: [[Element]]
+    /// Each section's elements: arrays shared with the sections where they are arrays; nil for
+    /// a flat list, whose one section holds all the elements.
+    @usableFromInline let sourceSectionElements: [[Element]]?
+    @usableFromInline let targetSectionElements: [[Element]]?
     /// All sections' elements, one after another.
     @usableFromInline let sourceElements: [Element]
     @usableFromInline let targetElements: [Element]
+    /// Each section's element count; empty for a flat list.
     @usableFromInline let sourceCounts: [UInt32]
     @usableFromInline let targetCounts: [UInt32]
-    /// Where each section's elements start in the elements, and where the last one ends.
-    @usableFromInline let sourceStarts: [Int]
-    @usableFromInline let targetStarts: [Int]
 
     /// A flat list: one section on each side.
     ///
     /// - Throws: ``ListDeltaError/tooManyElements(count:maximumCount:)``.
     @inlinable
     init(flat source: [Element], _ target: [Element]) throws where Model == FlatListModel {
-        try self.init(models: [FlatListModel()], [FlatListModel()], sectionElements: [source], [target]) {
-            $0[0]
+        let largest = max(source.count, target.count)
+        guard largest <= ListDeltaError.maximumCount else {
+            throw ListDeltaError.tooManyElements(count: largest, maximumCount: ListDeltaError.maximumCount)
         }
+        sourceModels = flatListModels
+        targetModels = flatListModels
+        sourceSectionElements = nil
+        targetSectionElements = nil
+        sourceElements = source
+        targetElements = target
+        sourceCounts = []
+        targetCounts = []
     }
 
     /// Two lists of sections, each section its own model.
@@ -93,68 +105,101 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
     @inlinable
     init(sections source: [Model], _ target: [Model], cancellation: CoreCancellation?) throws
     where Model: DifferentiableSection, Model.Collection.Element == Element {
-        try self.init(
-            models: source, target, sectionElements: source.map { Array($0.elements) }, target.map { Array($0.elements) }
-        ) { sections in
-            try exactArray(count: sections.reduce(0) { $0 + $1.count }) { buffer, initialized in
-                for section in sections {
+        /// Each section's elements and count, and all of them one after another.
+        func flatten(_ models: [Model]) throws -> (sections: [[Element]], counts: [UInt32], elements: [Element]) {
+            guard !models.isEmpty else { return ([], [], []) }
+            var sections: [[Element]] = [], counts: [UInt32] = [], total = 0
+            sections.reserveCapacity(models.count)
+            counts.reserveCapacity(models.count)
+            for model in models {
+                let section = Array(model.elements)
+                total += section.count
+                guard total <= ListDeltaError.maximumCount else {
+                    throw ListDeltaError.tooManyElements(count: total, maximumCount: ListDeltaError.maximumCount)
+                }
+                sections.append(section)
+                counts.append(UInt32(section.count))
+            }
+            guard total > 0 else { return (sections, counts, []) }
+            var elements: [Element] = []
+            elements.reserveCapacity(total)
+            // Polled before each stretch of pollInterval elements or sections.
+            var unpolled = pollInterval
+            for section in sections {
+                if unpolled >= pollInterval {
                     try checkCancellation(cancellation)
-                    for element in section {
-                        try checkCancellation(cancellation, at: initialized)
-                        (buffer.baseAddress! + initialized).initialize(to: element)
-                        initialized += 1
+                    unpolled = 0
+                }
+                guard section.count > pollInterval else {
+                    elements.append(contentsOf: section)
+                    unpolled += 1 + section.count
+                    continue
+                }
+                for start in stride(from: 0, to: section.count, by: pollInterval) {
+                    try checkCancellation(cancellation)
+                    elements.append(contentsOf: section[start..<min(section.count, start + pollInterval)])
+                }
+            }
+            return (sections, counts, elements)
+        }
+        let sourceSides = try flatten(source)
+        let targetSides = try flatten(target)
+        sourceModels = source
+        targetModels = target
+        (sourceSectionElements, sourceCounts, sourceElements) = sourceSides
+        (targetSectionElements, targetCounts, targetElements) = targetSides
+    }
+
+    /// Whether both sides are one section holding all the elements.
+    @inlinable var isFlat: Bool { sourceSectionElements == nil }
+
+    /// The elements of source section `s`.
+    @inlinable
+    func sourceElements(ofSection s: Int) -> [Element] { sourceSectionElements?[s] ?? sourceElements }
+
+    /// The elements of target section `t`.
+    @inlinable
+    func targetElements(ofSection t: Int) -> [Element] { targetSectionElements?[t] ?? targetElements }
+
+    /// Calls `body` with each section's identity under `scheme` and each section's element
+    /// count, on both sides: for a flat list, without allocating.
+    ///
+    /// - Throws: as ``writeIdentities(_:into:_:into:scheme:alongside:cancellation:)``, and
+    ///   whatever `body` throws.
+    @inlinable
+    func withSections<R>(
+        scheme: IdentityScheme, cancellation: CoreCancellation?,
+        _ body: (
+            _ sourceSections: UnsafeBufferPointer<UInt64>, _ targetSections: UnsafeBufferPointer<UInt64>,
+            _ sourceCounts: UnsafeBufferPointer<UInt32>, _ targetCounts: UnsafeBufferPointer<UInt32>
+        ) throws -> R
+    ) throws -> R {
+        if isFlat {
+            // The one model matches itself: any identity, the same on both sides.
+            let identity: UInt64 = 0
+            let sourceCount = UInt32(sourceElements.count), targetCount = UInt32(targetElements.count)
+            return try withUnsafePointer(to: identity) { identity in
+                try withUnsafePointer(to: sourceCount) { sourceCount in
+                    try withUnsafePointer(to: targetCount) { targetCount in
+                        let section = UnsafeBufferPointer(start: identity, count: 1)
+                        return try body(
+                            section, section, UnsafeBufferPointer(start: sourceCount, count: 1),
+                            UnsafeBufferPointer(start: targetCount, count: 1))
                     }
                 }
             }
         }
-    }
-
-    @inlinable
-    init(
-        models source: [Model], _ target: [Model], sectionElements sourceSections: [[Element]], _ targetSections: [[Element]],
-        flatten: ([[Element]]) throws -> [Element]
-    ) throws {
-        func counts(_ sections: [[Element]]) throws -> ([UInt32], [Int]) {
-            var counts = [UInt32](repeating: 0, count: sections.count)
-            var starts = [Int](repeating: 0, count: sections.count + 1)
-            for (s, section) in sections.enumerated() {
-                starts[s + 1] = starts[s] + section.count
-                guard starts[s + 1] <= ListDeltaError.maximumCount else {
-                    throw ListDeltaError.tooManyElements(count: starts[s + 1], maximumCount: ListDeltaError.maximumCount)
+        let (sourceSections, targetSections) = try identities(
+            sourceModels, targetModels, scheme: scheme, cancellation: cancellation)
+        return try sourceSections.withUnsafeBufferPointer { sourceSections in
+            try targetSections.withUnsafeBufferPointer { targetSections in
+                try sourceCounts.withUnsafeBufferPointer { sourceCounts in
+                    try targetCounts.withUnsafeBufferPointer { targetCounts in
+                        try body(sourceSections, targetSections, sourceCounts, targetCounts)
+                    }
                 }
-                counts[s] = UInt32(section.count)
             }
-            return (counts, starts)
         }
-        (sourceCounts, sourceStarts) = try counts(sourceSections)
-        (targetCounts, targetStarts) = try counts(targetSections)
-        sourceModels = source
-        targetModels = target
-        sourceSectionElements = sourceSections
-        targetSectionElements = targetSections
-        sourceElements = try flatten(sourceSections)
-        targetElements = try flatten(targetSections)
-    }
-
-    /// The non-empty source section whose elements start at `start`, if any.
-    @inlinable
-    func sourceSection(startingAt start: Int) -> Int? { Self.section(startingAt: start, in: sourceStarts) }
-
-    /// The non-empty target section whose elements start at `start`, if any.
-    @inlinable
-    func targetSection(startingAt start: Int) -> Int? { Self.section(startingAt: start, in: targetStarts) }
-
-    @inlinable
-    static func section(startingAt start: Int, in starts: [Int]) -> Int? {
-        // The last section starting at `start`: those before it starting there are empty.
-        var low = 0, high = starts.count - 1
-        while low < high {
-            let middle = (low + high) / 2
-            if starts[middle] <= start { low = middle + 1 } else { high = middle }
-        }
-        let section = low - 1
-        guard section >= 0, section < starts.count - 1, starts[section] == start else { return nil }
-        return section
     }
 }
 
@@ -184,65 +229,65 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
     cancellation: CoreCancellation?,
     reloadsChangedSections: Bool,
     scheme: IdentityScheme,
-    data: (StageData<Model, Element>) throws -> C
+    data: (inout StageData<Model, Element>) throws -> C
 ) throws -> [Changeset<C>]? {
-    let (sourceSections, targetSections) = try identities(
-        lists.sourceModels, lists.targetModels, scheme: scheme, cancellation: cancellation)
-    return try withCoreStages(
-        sourceSections: sourceSections, targetSections: targetSections,
-        sourceCounts: lists.sourceCounts, targetCounts: lists.targetCounts,
-        elementCounts: (lists.sourceElements.count, lists.targetElements.count),
-        elementIdentities: { sourceRoom, targetRoom, prepareWorkspace in
-            try writeIdentities(
-                lists.sourceElements, into: sourceRoom, lists.targetElements, into: targetRoom, scheme: scheme,
-                alongside: prepareWorkspace, cancellation: cancellation)
-        },
-        algorithm: algorithm, cancellation: cancellation,
-        changes: { match in
-            try contentChanges(of: match, in: lists, reloadsChangedSections: reloadsChangedSections, cancellation: cancellation)
-        }
-    ) { stages in
-        var changesets: [Changeset<C>] = []
-        changesets.reserveCapacity(stages.lazy.filter(\.isPresent).count)
-        var previous: StageData<Model, Element>?
-        for stage in stages where stage.isPresent {
-            var stageData: C = target
-            if !stage.dataIsTarget {
-                let shown = StageData(stage, lists: lists, previous: previous, cancellation: cancellation)
-                stageData = try data(shown)
-                previous = shown
+    var changesets: [Changeset<C>] = []
+    let matched = try lists.withSections(scheme: scheme, cancellation: cancellation) {
+        sourceSections, targetSections, sourceCounts, targetCounts in
+        try withCoreStages(
+            sourceSections: sourceSections, targetSections: targetSections,
+            sourceCounts: sourceCounts, targetCounts: targetCounts,
+            elementCounts: (lists.sourceElements.count, lists.targetElements.count),
+            elementIdentities: { sourceRoom, targetRoom, prepareWorkspace in
+                try writeIdentities(
+                    lists.sourceElements, into: sourceRoom, lists.targetElements, into: targetRoom, scheme: scheme,
+                    alongside: prepareWorkspace, cancellation: cancellation)
+            },
+            algorithm: algorithm, cancellation: cancellation,
+            changes: { match in
+                try contentChanges(
+                    of: match, in: lists, reloadsChangedSections: reloadsChangedSections, cancellation: cancellation)
             }
-            var changeset = stage.changeset(data: stageData, layout: layout)
-            if changesets.isEmpty { changeset.countsBefore = stage.elementCountsBefore.map(Int.init) }
-            changesets.append(changeset)
+        ) { stages in
+            changesets.reserveCapacity(stages.presentCount)
+            var previous: StageData<Model, Element>.Gathered?
+            for kind in 0..<stages.count {
+                let stage = stages[kind]
+                guard stage.isPresent else { continue }
+                var stageData: C = target
+                if !stage.dataIsTarget {
+                    var shown = StageData(stage, stages: stages, previous: previous, cancellation: cancellation)
+                    stageData = try data(&shown)
+                    previous = shown.gathered
+                }
+                changesets.append(stage.changeset(data: stageData, layout: layout, withCountsBefore: changesets.isEmpty))
+            }
         }
-        return changesets
     }
+    return matched ? changesets : nil
 }
 
 extension CoreStage {
-    /// The stage's operations, as a changeset showing `data`.
+    /// The stage's operations, as a changeset showing `data`, with the element counts the view
+    /// shows before it if `withCountsBefore`.
     @inlinable
-    func changeset<C>(data: C, layout: ListLayout) -> Changeset<C> {
-        let section: (Int32) -> Int
-        if case let .flat(flatSection) = layout {
-            let fixed = flatSection ?? 0
-            section = { _ in fixed }
-        } else {
-            section = { Int($0) }
-        }
+    func changeset<C>(data: C, layout: ListLayout, withCountsBefore: Bool) -> Changeset<C> {
+        var fixedSection: Int?
+        if case let .flat(flatSection) = layout { fixedSection = flatSection ?? 0 }
         func path(_ position: ElementPosition) -> ElementPath {
-            ElementPath(element: Int(position.element), section: section(position.section))
+            ElementPath(element: Int(position.element), section: fixedSection ?? Int(position.section))
         }
-        return Changeset(
+        var changeset = Changeset(
             data: data, layout: layout,
-            sectionDeleted: sectionDeleted.map(Int.init),
-            sectionInserted: sectionInserted.map(Int.init),
-            sectionUpdated: sectionUpdated.map(Int.init),
-            sectionMoved: sectionMoved.map { (source: Int($0.source), target: Int($0.target)) },
-            elementDeleted: elementDeleted.map(path),
-            elementInserted: elementInserted.map(path),
-            elementUpdated: elementUpdated.map(path),
-            elementMoved: elementMoved.map { (source: path($0.source), target: path($0.target)) })
+            sectionDeleted: exactMap(sectionDeleted, Int.init),
+            sectionInserted: exactMap(sectionInserted, Int.init),
+            sectionUpdated: exactMap(sectionUpdated, Int.init),
+            sectionMoved: exactMap(sectionMoved) { (source: Int($0.source), target: Int($0.target)) },
+            elementDeleted: exactMap(elementDeleted, path),
+            elementInserted: exactMap(elementInserted, path),
+            elementUpdated: exactMap(elementUpdated, path),
+            elementMoved: exactMap(elementMoved) { (source: path($0.source), target: path($0.target)) })
+        if withCountsBefore { changeset.countsBefore = exactMap(elementCountsBefore, Int.init) }
+        return changeset
     }
 }
