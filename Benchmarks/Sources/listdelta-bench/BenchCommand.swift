@@ -25,6 +25,7 @@ struct BenchCommand: ParsableCommand {
         case wstr100k = "Wstr100k"
         case wsect = "Wsect"
         case wapp = "Wapp"
+        case snapshot = "Wsnapshot"
         case background = "Wbackground"
     }
 
@@ -74,6 +75,7 @@ struct BenchCommand: ParsableCommand {
                 case .wstr100k: measureStrings(FlatWorkload.w100k(), runs: runs)
                 case .wsect: measureSections(SectionedWorkload.wsect(), runs: runs)
                 case .wapp: measureApp(AppWorkload.wapp(), runs: runs)
+                case .snapshot: SnapshotWorkload.measure(runs: runs, wants: wants) { step("Wsnapshot", $0) }
                 case .background: preconditionFailure("measured above")
                 }
             tables.append(table)
