@@ -7,6 +7,7 @@
 // keeps one item per shown index path, moved with it, and asks its data source for the items of
 // new and reloaded ones (see ListState).
 @_exported import Foundation
+@_exported import struct ListViewModel.BatchRecord
 import ListViewModel
 
 extension IndexPath {
@@ -266,7 +267,13 @@ open class NSTableView: NSControl {
         if updateDepth == 0 { settle() }
     }
 
-    private func fail(_ message: String) { AppKitStandIn.failures.append("NSTableView: \(message)") }
+    /// Stand-in only: what this view got wrong, also in `AppKitStandIn.failures`.
+    public private(set) var standInFailures: [String] = []
+
+    private func fail(_ message: String) {
+        standInFailures.append("NSTableView: \(message)")
+        AppKitStandIn.failures.append("NSTableView: \(message)")
+    }
 
     /// Draws the rows not drawn yet and checks every other one against the data source.
     private func settle() {
@@ -322,6 +329,15 @@ open class NSCollectionView: NSView {
     let state = ListState()
     private var registered: [NSUserInterfaceItemIdentifier: NSCollectionViewItem.Type] = [:]
 
+    /// Stand-in only: what AppKit would have raised for this view, also in
+    /// `AppKitStandIn.failures`.
+    public private(set) var standInFailures: [String] = []
+
+    private func fail(_ failure: String) {
+        standInFailures.append(failure)
+        AppKitStandIn.failures.append(failure)
+    }
+
     /// The collection view's data source.
     open weak var dataSource: (any NSCollectionViewDataSource)? {
         didSet {
@@ -345,7 +361,7 @@ open class NSCollectionView: NSView {
             return state.reusePool.remove(at: index) as! NSCollectionViewItem
         }
         guard let itemClass = registered[identifier] else {
-            AppKitStandIn.failures.append("NSCollectionView: no item class or nib registered for \(identifier.rawValue)")
+            fail("NSCollectionView: no item class or nib registered for \(identifier.rawValue)")
             return NSCollectionViewItem()
         }
         let item = itemClass.init()
@@ -385,7 +401,7 @@ open class NSCollectionView: NSView {
     /// Performs `updates` as one batch, then `completionHandler` once its animations end.
     open func performBatchUpdates(_ updates: (() -> Void)?, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
         if let failure = state.performBatch(updates, load: dataSourceCounts, completion: completionHandler) {
-            AppKitStandIn.failures.append("NSCollectionView: \(failure)")
+            fail("NSCollectionView: \(failure)")
         }
     }
 
@@ -408,6 +424,12 @@ open class NSCollectionView: NSView {
 
     /// Stand-in only: the batches performed so far.
     public var standInBatchCount: Int { state.batchesPerformed }
+    /// Stand-in only: the operations of every batch performed so far.
+    public var standInBatches: [BatchRecord] { state.batches }
     /// Stand-in only: the full reloads so far.
     public var standInFullReloadCount: Int { state.fullReloads }
+    /// Stand-in only: completions waiting for their animations to end.
+    public var standInPendingAnimations: Int { state.pendingCompletions.count }
+    /// Stand-in only: ends the running animations; their completions run now.
+    public func standInFinishAnimations() { finishAnimations(state) }
 }

@@ -43,6 +43,8 @@ public final class ListState {
     public var pendingCompletions: [(Bool) -> Void] = []
     /// Batches performed so far.
     public var batchesPerformed = 0
+    /// The operations of every batch performed so far, in order.
+    public private(set) var batches: [BatchRecord] = []
     /// Full reloads so far.
     public var fullReloads = 0
 
@@ -87,6 +89,11 @@ public final class ListState {
         _ = shownCounts(load)
         clearBatch()
         updates?()
+        batches.append(
+            BatchRecord(
+                deletedSections: deletedSections, insertedSections: insertedSections, reloadedSections: reloadedSections,
+                movedSections: movedSections, deleted: deleted, inserted: inserted, reloaded: reloaded,
+                reconfigured: reconfigured, moved: moved))
         let after = load()
         let failure = check(after: after)
         if failure == nil {
@@ -214,6 +221,18 @@ public final class ListState {
         }
         return nil
     }
+}
+
+/// The operations of one batch, as the view received them.
+public struct BatchRecord {
+    /// Section deletes, inserts and reloads.
+    public var deletedSections: [Int], insertedSections: [Int], reloadedSections: [Int]
+    /// Section moves.
+    public var movedSections: [(Int, Int)]
+    /// Item deletes, inserts, reloads (reconfigures included) and reconfigures.
+    public var deleted: [IndexPath], inserted: [IndexPath], reloaded: [IndexPath], reconfigured: [IndexPath]
+    /// Item moves.
+    public var moved: [(IndexPath, IndexPath)]
 }
 
 /// Stand-in only: the animations of finished batches end; their completions run now.

@@ -6,6 +6,7 @@
 // keep one cell per shown row, moved with its row, and ask the data source for the cells of
 // new, reloaded and reconfigured rows (see ListState).
 @_exported import Foundation
+@_exported import struct ListViewModel.BatchRecord
 import ListViewModel
 
 extension IndexPath {
@@ -99,6 +100,14 @@ open class UITableView: UIScrollView {
 
     private var registered: [String: UITableViewCell.Type] = [:]
 
+    /// Stand-in only: what UIKit would have raised for this view, also in `UIKitStandIn.failures`.
+    public private(set) var standInFailures: [String] = []
+
+    private func fail(_ failure: String) {
+        standInFailures.append(failure)
+        UIKitStandIn.failures.append(failure)
+    }
+
     open weak var dataSource: (any UITableViewDataSource)?
 
     /// A table view.
@@ -125,7 +134,7 @@ open class UITableView: UIScrollView {
             return state.reusePool.remove(at: index) as! UITableViewCell
         }
         guard let cellClass = registered[identifier] else {
-            UIKitStandIn.failures.append(
+            fail(
                 "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier")
             return UITableViewCell(style: .default, reuseIdentifier: identifier)
         }
@@ -150,9 +159,7 @@ open class UITableView: UIScrollView {
     open func numberOfRows(inSection section: Int) -> Int { state.shownCounts(dataSourceCounts)[section] }
 
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        if let failure = state.performBatch(updates, load: dataSourceCounts, completion: completion) {
-            UIKitStandIn.failures.append(failure)
-        }
+        if let failure = state.performBatch(updates, load: dataSourceCounts, completion: completion) { fail(failure) }
     }
 
     open func insertSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
@@ -195,6 +202,8 @@ open class UITableView: UIScrollView {
     public var standInPendingAnimations: Int { state.pendingCompletions.count }
     /// Stand-in only: the batches performed so far.
     public var standInBatchCount: Int { state.batchesPerformed }
+    /// Stand-in only: the operations of every batch performed so far.
+    public var standInBatches: [BatchRecord] { state.batches }
     /// Stand-in only: the full reloads so far.
     public var standInFullReloadCount: Int { state.fullReloads }
     /// Stand-in only: ends the running animations; their completions run now.
@@ -240,6 +249,14 @@ open class UICollectionView: UIScrollView {
 
     private var registered: [String: UICollectionViewCell.Type] = [:]
 
+    /// Stand-in only: what UIKit would have raised for this view, also in `UIKitStandIn.failures`.
+    public private(set) var standInFailures: [String] = []
+
+    private func fail(_ failure: String) {
+        standInFailures.append(failure)
+        UIKitStandIn.failures.append(failure)
+    }
+
     open weak var dataSource: (any UICollectionViewDataSource)?
 
     /// A collection view.
@@ -268,7 +285,7 @@ open class UICollectionView: UIScrollView {
             return state.reusePool.remove(at: index) as! UICollectionViewCell
         }
         guard let cellClass = registered[identifier] else {
-            UIKitStandIn.failures.append(
+            fail(
                 "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier"
             )
             return UICollectionViewCell()
@@ -294,9 +311,7 @@ open class UICollectionView: UIScrollView {
     open func numberOfItems(inSection section: Int) -> Int { state.shownCounts(dataSourceCounts)[section] }
 
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        if let failure = state.performBatch(updates, load: dataSourceCounts, completion: completion) {
-            UIKitStandIn.failures.append(failure)
-        }
+        if let failure = state.performBatch(updates, load: dataSourceCounts, completion: completion) { fail(failure) }
     }
 
     open func insertSections(_ sections: IndexSet) { state.insertedSections += sections }
@@ -322,6 +337,8 @@ open class UICollectionView: UIScrollView {
     public var standInPendingAnimations: Int { state.pendingCompletions.count }
     /// Stand-in only: the batches performed so far.
     public var standInBatchCount: Int { state.batchesPerformed }
+    /// Stand-in only: the operations of every batch performed so far.
+    public var standInBatches: [BatchRecord] { state.batches }
     /// Stand-in only: the full reloads so far.
     public var standInFullReloadCount: Int { state.fullReloads }
     /// Stand-in only: ends the running animations; their completions run now.
