@@ -80,7 +80,14 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
     private func show(_ next: Pending) async {
         let target = next.snapshot.diffableSections(identity: identity)
         if flat {
-            let rows = target.flatMap(\.elements)
+            // A reloaded section's rows are reloaded: the section has no row of its own.
+            let rows = target.flatMap { section in
+                section.elements.map { item in
+                    var item = item
+                    if section.model.reloads { item.refresh = .reload }
+                    return item
+                }
+            }
             guard next.animated else { return reload { self.shownRows = rows } }
             let source = shownRows
             let staged = await Task.detached { StagedChangeset(source: source, target: rows) }.value

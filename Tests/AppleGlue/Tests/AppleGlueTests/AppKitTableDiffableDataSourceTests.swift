@@ -47,4 +47,18 @@ import Testing
         #expect(shownItems(table) == target.itemIdentifiers.map(AnyHashable.init))
         #expect(table.standInFullReloadCount == reloads, "animated, not reloaded")
     }
+
+    /// A reloaded section has no row of its own: its items' rows are reloaded, the others kept.
+    @Test func reloadedSectionsReloadTheirRows() async {
+        let (table, dataSource) = table()
+        var first = snapshot([(0, [1, 2]), (1, [3])])
+        await apply(first, to: dataSource)
+        let before = (0..<3).map { table.view(atColumn: 0, row: $0, makeIfNecessary: false) }
+        first.reloadSections([0])
+        await apply(first, to: dataSource)
+        let after = (0..<3).map { table.view(atColumn: 0, row: $0, makeIfNecessary: false) }
+        #expect(after[0] !== before[0] && after[1] !== before[1], "the rows of section 0 are reloaded")
+        #expect(after[2] === before[2], "the row of section 1 is kept")
+        #expect(shownItems(table) == [1, 2, 3] && table.standInFailures.isEmpty)
+    }
 }
