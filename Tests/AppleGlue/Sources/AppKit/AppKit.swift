@@ -7,8 +7,9 @@
 // keeps one item per shown index path, moved with it, and asks its data source for the items of
 // new and reloaded ones (see ListState).
 @_exported import Foundation
-@_exported import struct ListViewModel.BatchRecord
 import ListViewModel
+
+@_exported import struct ListViewModel.BatchRecord
 
 extension IndexPath {
     /// A path to item `item` of `section`.

@@ -6,8 +6,9 @@
 // keep one cell per shown row, moved with its row, and ask the data source for the cells of
 // new, reloaded and reconfigured rows (see ListState).
 @_exported import Foundation
-@_exported import struct ListViewModel.BatchRecord
 import ListViewModel
+
+@_exported import struct ListViewModel.BatchRecord
 
 extension IndexPath {
     /// A path to row `row` of `section`.

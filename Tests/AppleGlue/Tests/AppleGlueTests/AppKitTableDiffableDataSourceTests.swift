@@ -25,7 +25,9 @@ import Testing
         return snapshot
     }
 
-    private func apply(_ snapshot: DiffableDataSourceSnapshot<Int, Int>, to dataSource: AppKitTableViewDiffableDataSource<Int, Int>) async {
+    private func apply(
+        _ snapshot: DiffableDataSourceSnapshot<Int, Int>, to dataSource: AppKitTableViewDiffableDataSource<Int, Int>
+    ) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             dataSource.apply(snapshot) { done.resume() }
         }

@@ -73,7 +73,11 @@ struct SnapshotScript {
         case 8 where items.count > 1:
             let item = pick(items), anchor = pick(items)
             guard item != anchor else { return }
-            if random.next(2) == 0 { snapshot.moveItem(item, beforeItem: anchor) } else { snapshot.moveItem(item, afterItem: anchor) }
+            if random.next(2) == 0 {
+                snapshot.moveItem(item, beforeItem: anchor)
+            } else {
+                snapshot.moveItem(item, afterItem: anchor)
+            }
         case 9 where !items.isEmpty:
             // A duplicate: an item added again, in any section.
             if random.next(2) == 0 {
@@ -155,23 +159,23 @@ struct SnapshotScript {
             for (row, item) in snapshot.itemIdentifiers(inSection: section).enumerated() {
                 defer { flatRow += 1 }
                 let cell = sectioned ? cells[index][row] : cells[0][flatRow]
-                let where_ = "\(context): item \(item) in section \(section)"
+                let place = "\(context): item \(item) in section \(section)"
                 let sectionReloaded = reloadedSections.contains(section)
                 if reloaded.contains(item) || reconfigured.contains(item) || sectionReloaded {
-                    expect(cell.stamp > stampBefore, "\(where_) was not configured again")
+                    expect(cell.stamp > stampBefore, "\(place) was not configured again")
                 }
                 guard let old = oldPlaces[item], newPlaces[item] != nil,
                     previous.indexOfSection(section) != nil, snapshot.indexOfSection(old.section) != nil
                 else { continue }
                 let oldCell = before[old.path[0]][old.path[1]]
                 if reloaded.contains(item) || sectionReloaded {
-                    expect(cell.cell != oldCell.cell, "\(where_): reloaded in its old cell")
+                    expect(cell.cell != oldCell.cell, "\(place): reloaded in its old cell")
                 } else if reconfigured.contains(item) {
                     if harness.kind == .uiTable || harness.kind == .uiCollection {
-                        expect(cell.cell == oldCell.cell, "\(where_): reconfigured in a new cell")
+                        expect(cell.cell == oldCell.cell, "\(place): reconfigured in a new cell")
                     }
                 } else {
-                    expect(cell.cell == oldCell.cell && cell.stamp == oldCell.stamp, "\(where_): refreshed unasked")
+                    expect(cell.cell == oldCell.cell && cell.stamp == oldCell.stamp, "\(place): refreshed unasked")
                 }
             }
         }
@@ -186,10 +190,13 @@ struct SnapshotScript {
             }
             for (row, item) in snapshot.itemIdentifiers(inSection: section).enumerated() {
                 expect(harness.itemIdentifier(at: index, row, flatRow: flatRow) == item, "\(context): [\(index), \(row)]")
-                let first = sectioned ? firstPath(of: item, in: snapshot) : snapshot.indexOfItem(item).map { IndexPath(indexes: [0, $0]) }
+                let first =
+                    sectioned
+                    ? firstPath(of: item, in: snapshot) : snapshot.indexOfItem(item).map { IndexPath(indexes: [0, $0]) }
                 expect(harness.indexPath(for: item) == first, "\(context): indexPath(for: \(item))")
                 if !sectioned {
-                    expect(harness.sectionIdentifier(for: flatRow) == section, "\(context): sectionIdentifier(forRow: \(flatRow))")
+                    expect(
+                        harness.sectionIdentifier(for: flatRow) == section, "\(context): sectionIdentifier(forRow: \(flatRow))")
                 }
                 flatRow += 1
             }
@@ -270,10 +277,13 @@ struct SnapshotScript {
         let after = harness.shownCells
         #expect(after[0].map(\.item) == models.map(AnyHashable.init), "\(kind)")
         #expect(Array(harness.cellRequests[requestsBefore...]) == [IndexPath(indexes: [0, 2])], "\(kind): only row 2 asked for")
-        for row in [0, 1, 3, 4] { #expect(after[0][row].cell == before[0][row].cell && after[0][row].stamp == before[0][row].stamp) }
+        for row in [0, 1, 3, 4] {
+            #expect(after[0][row].cell == before[0][row].cell && after[0][row].stamp == before[0][row].stamp)
+        }
         #expect(after[0][2].stamp > before[0][2].stamp)
         let batches = harness.batches[batchesBefore...]
-        #expect(batches.allSatisfy { $0.deleted.isEmpty && $0.inserted.isEmpty && $0.moved.isEmpty }, "\(kind): deleted and inserted")
+        #expect(
+            batches.allSatisfy { $0.deleted.isEmpty && $0.inserted.isEmpty && $0.moved.isEmpty }, "\(kind): deleted and inserted")
         switch kind {
         case .uiTable, .uiCollection:
             #expect(harness.reconfigured == [IndexPath(indexes: [0, 2])], "\(kind)")
@@ -312,10 +322,9 @@ struct SnapshotScript {
                 early.append("completion \(n) with snapshot \(shown) shown, \(harness.pendingAnimations) animations running")
             }
         }
-        let record_ = record
         await withCheckedContinuation { (queued: CheckedContinuation<Void, Never>) in
             DispatchQueue(label: "apply-bursts").async {
-                for n in 0..<50 { apply(snapshot(n), true) { record_(n) } }
+                for n in 0..<50 { apply(snapshot(n), true) { record(n) } }
                 queued.resume()
             }
         }
@@ -353,7 +362,8 @@ struct SnapshotScript {
         var done = false
         harness.applyUsingReloadData(snapshot) { done = true }
         for _ in 0..<1_000 where !done { await Task.yield() }
-        #expect(done && harness.fullReloads == reloads + 2 && harness.batchCount == batches, "\(kind): applySnapshotUsingReloadData")
+        #expect(
+            done && harness.fullReloads == reloads + 2 && harness.batchCount == batches, "\(kind): applySnapshotUsingReloadData")
         #expect(harness.shownCells.joined().map(\.item) == [6, 1, 3, 5, 4, 7].map(AnyHashable.init), "\(kind)")
         #expect(harness.failures.isEmpty, "\(kind): \(harness.failures)")
     }
