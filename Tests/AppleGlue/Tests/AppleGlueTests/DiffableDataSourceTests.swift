@@ -328,10 +328,8 @@ struct SnapshotScript {
                 queued.resume()
             }
         }
-        for _ in 0..<10_000 where calls.contains(0) {
-            harness.finishAnimations()
-            await Task.yield()
-        }
+        let allCalled = await waitUntil({ !calls.contains(0) }, meanwhile: harness.finishAnimations)
+        #expect(allCalled, "\(kind): completions not called within ten seconds: \(calls)")
         for _ in 0..<100 { await Task.yield() }
         #expect(calls == [Int](repeating: 1, count: 50), "\(kind): completions called \(calls)")
         #expect(early.isEmpty, "\(kind): \(early)")
@@ -361,7 +359,7 @@ struct SnapshotScript {
         snapshot.appendItems([7])
         var done = false
         harness.applyUsingReloadData(snapshot) { done = true }
-        for _ in 0..<1_000 where !done { await Task.yield() }
+        _ = await waitUntil { done }
         #expect(
             done && harness.fullReloads == reloads + 2 && harness.batchCount == batches, "\(kind): applySnapshotUsingReloadData")
         #expect(harness.shownCells.joined().map(\.item) == [6, 1, 3, 5, 4, 7].map(AnyHashable.init), "\(kind)")

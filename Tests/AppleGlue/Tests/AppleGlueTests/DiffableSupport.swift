@@ -159,11 +159,14 @@ final class Harness<Item: Hashable & Sendable> {
     }
 
     /// Applies `snapshot` with the `async` form and returns once it is shown, ending the
-    /// stand-in's animations as they start.
-    func applyAndWait(_ snapshot: Snapshot, animated: Bool = true) async {
+    /// stand-in's animations as they start; records an issue if that takes ten seconds.
+    func applyAndWait(
+        _ snapshot: Snapshot, animated: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
         let ui = (uiTableSource, uiCollectionSource)
         let appKit = UncheckedSendable(value: (nsCollectionSource, nsTableSource))
-        let done = Task { @MainActor in
+        let shown = Flag()
+        Task { @MainActor in
             if let s = ui.0 { await s.apply(snapshot, animatingDifferences: animated) }
             if let s = ui.1 { await s.apply(snapshot, animatingDifferences: animated) }
             // The async form, from outside the main actor (see applyFromAnyThread).
@@ -171,16 +174,10 @@ final class Harness<Item: Hashable & Sendable> {
                 if let s = appKit.value.0 { await s.apply(snapshot, animatingDifferences: animated) }
                 if let s = appKit.value.1 { await s.apply(snapshot, animatingDifferences: animated) }
             }.value
-            return true
+            shown.isSet = true
         }
-        let finisher = Task { @MainActor in
-            while !Task.isCancelled {
-                finishAnimations()
-                await Task.yield()
-            }
-        }
-        _ = await done.value
-        finisher.cancel()
+        let inTime = await waitUntil({ shown.isSet }, meanwhile: finishAnimations)
+        #expect(inTime, "apply did not return within ten seconds", sourceLocation: sourceLocation)
     }
 
     /// Ends the stand-in view's running animations.
@@ -288,4 +285,23 @@ final class Harness<Item: Hashable & Sendable> {
 /// A value sent across threads on the test's word (see ``Harness/applyFromAnyThread``).
 struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
+}
+
+/// A flag set by one main-actor task and read by another.
+@MainActor
+final class Flag {
+    var isSet = false
+}
+
+/// Yields the main actor until `condition` holds, calling `meanwhile` each time, for at most
+/// `seconds`; returns whether it held in time.
+@MainActor
+func waitUntil(_ condition: () -> Bool, seconds: Int = 10, meanwhile: () -> Void = {}) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        meanwhile()
+        await Task.yield()
+    }
+    return true
 }
