@@ -1,3 +1,4 @@
+import AppKit
 import Foundation
 import ListDelta
 import ListViewModel
@@ -267,6 +268,7 @@ struct SnapshotScript {
         snapshot.appendItems((0..<5).map { Model(id: $0, title: "title \($0)") })
         await harness.applyAndWait(snapshot)
         let before = harness.shownCells, requestsBefore = harness.cellRequests.count, batchesBefore = harness.batches.count
+        let tableCallsBefore = harness.nsTable?.standInCalls.count ?? 0
         var edited = DiffableDataSourceSnapshot<Int, Model>()
         edited.appendSections([0])
         let models = (0..<5).map { Model(id: $0, title: $0 == 2 ? "edited" : "title \($0)") }
@@ -291,7 +293,8 @@ struct SnapshotScript {
         case .appKitCollection:
             #expect(batches.map(\.reloaded) == [[IndexPath(indexes: [0, 2])]], "\(kind)")
         case .appKitTable:
-            break
+            let calls = harness.nsTable!.standInCalls[tableCallsBefore...]
+            #expect(Array(calls) == ["reload [2]"], "\(kind): \(calls)")
         }
         #expect(harness.itemIdentifier(at: 0, 2, flatRow: 2) == models[2], "\(kind): the current model")
         #expect(harness.indexPath(for: models[2]) == IndexPath(indexes: [0, 2]), "\(kind)")
