@@ -9,8 +9,9 @@ import Foundation
 /// Like UIKit's views, a view keeps one cell per shown row and moves it with its row: after
 /// loading its counts and after each batch it asks its data source (through ``requestCell``)
 /// for a cell for every row that is new (inserted, reloaded, in an inserted or reloaded
-/// section) and, keeping the cell, for every row reconfigured; the cells of rows that left go
-/// to ``reusePool`` once the batch's cells are made.
+/// section) and, keeping the cell, for every row reconfigured. The cells of rows that left
+/// animate out: they go to ``reusePool`` when the animations end (or at the next full reload),
+/// so a later batch of the same update cannot dequeue them.
 @MainActor
 public final class ListState {
     /// A view that has not loaded its counts yet.
@@ -27,6 +28,8 @@ public final class ListState {
     public private(set) var reconfiguringCell: AnyObject?
     /// Cells of rows that left the view, for dequeuing.
     public var reusePool: [AnyObject] = []
+    /// Cells of rows that left the view, still animating out.
+    public var retiring: [AnyObject] = []
     /// Every row whose cell was requested, in order.
     public private(set) var cellRequests: [IndexPath] = []
     /// Item reconfigures of the batch under way (also counted in ``reloaded``).
@@ -68,7 +71,8 @@ public final class ListState {
 
     /// Retires every cell and asks for a new one for each row of `after`.
     private func loadCells(_ after: [Int]) {
-        reusePool += cells.joined().compactMap { $0 }
+        reusePool += retiring + cells.joined().compactMap { $0 }
+        retiring = []
         cells = after.map { [AnyObject?](repeating: nil, count: $0) }
         for section in after.indices {
             for row in 0..<after[section] { cells[section][row] = cell(at: IndexPath(indexes: [section, row]), keeping: nil) }
@@ -104,10 +108,8 @@ public final class ListState {
             loadCells(after)
         }
         batchesPerformed += 1
-        if let completion {
-            pendingCompletions.append(completion)
-            Task { @MainActor [self] in finishAnimations(self) }
-        }
+        if let completion { pendingCompletions.append(completion) }
+        Task { @MainActor [self] in finishAnimations(self) }
         return failure
     }
 
@@ -177,7 +179,7 @@ public final class ListState {
         }
         // The cells of rows that left: deleted, reloaded, in deleted or reloaded sections.
         let shown = Set(newCells.joined().compactMap { $0.map(ObjectIdentifier.init) })
-        reusePool += cells.joined().compactMap { $0 }.filter { !shown.contains(ObjectIdentifier($0)) }
+        retiring += cells.joined().compactMap { $0 }.filter { !shown.contains(ObjectIdentifier($0)) }
         cells = newCells
     }
 
@@ -238,6 +240,8 @@ public struct BatchRecord {
 /// Stand-in only: the animations of finished batches end; their completions run now.
 @MainActor
 public func finishAnimations(_ state: ListState) {
+    state.reusePool += state.retiring
+    state.retiring = []
     let completions = state.pendingCompletions
     state.pendingCompletions = []
     completions.forEach { $0(true) }

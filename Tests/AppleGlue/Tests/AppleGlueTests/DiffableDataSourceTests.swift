@@ -217,7 +217,7 @@ struct SnapshotScript {
         return nil
     }
 
-    @Test(arguments: DataSourceKind.allCases, 0..<6)
+    @Test(arguments: DataSourceKind.allCases, 0..<24)
     func randomSnapshotSequencesShowEverySnapshot(kind: DataSourceKind, seed: UInt64) async {
         let harness = Harness<Int>(kind)
         var script = SnapshotScript(seed: 0xD1FF_AB1E &+ seed)
