@@ -166,7 +166,8 @@ struct SnapshotScript {
                     expect(cell.stamp > stampBefore, "\(place) was not configured again")
                 }
                 guard let old = oldPlaces[item], newPlaces[item] != nil,
-                    previous.indexOfSection(section) != nil, snapshot.indexOfSection(old.section) != nil
+                    previous.indexOfSection(section) != nil, snapshot.indexOfSection(old.section) != nil,
+                    before.indices.contains(old.path[0]), before[old.path[0]].indices.contains(old.path[1])
                 else { continue }
                 let oldCell = before[old.path[0]][old.path[1]]
                 if reloaded.contains(item) || sectionReloaded {
