@@ -80,7 +80,14 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
     private func show(_ next: Pending) async {
         let target = next.snapshot.diffableSections(identity: identity)
         if flat {
-            let rows = target.flatMap(\.elements)
+            // A reloaded section's rows are reloaded: the section has no row of its own.
+            let rows = target.flatMap { section in
+                section.elements.map { item in
+                    var item = item
+                    if section.model.reloads { item.refresh = .reload }
+                    return item
+                }
+            }
             guard next.animated else { return reload { self.shownRows = rows } }
             let source = shownRows
             let staged = await Task.detached { StagedChangeset(source: source, target: rows) }.value
@@ -162,6 +169,21 @@ struct DiffableBatchTarget: BatchUpdateTarget {
     func insertElements(at paths: [ElementPath]) { view.insertElements(at: paths) }
     func reloadElements(at paths: [ElementPath]) { view.reloadElements(at: paths) }
     func moveElement(from source: ElementPath, to target: ElementPath) { view.moveElement(from: source, to: target) }
+    /// Performs `batch` through the view's own `perform` (NSTableView's target translates a
+    /// whole batch into its immediate row operations), with the updates split as the snapshot
+    /// asked: reconfigured, then everything else with the reloads.
+    func perform(_ batch: BatchUpdate, reconfiguringUpdates: Bool) {
+        guard reconfiguringUpdates, !batch.reloadedElements.isEmpty else {
+            return view.perform(batch, reconfiguringUpdates: reconfiguringUpdates)
+        }
+        var rest = batch
+        rest.reloadedElements = batch.reloadedElements.filter { refresh($0) == .reload }
+        let reconfigures = batch.reloadedElements.filter { refresh($0) != .reload }
+        // Reconfigures first: they neither add, remove nor move a row, so the rest's indices
+        // hold for a view whose calls act at once.
+        if !reconfigures.isEmpty { view.perform(BatchUpdate(reloadedElements: reconfigures), reconfiguringUpdates: true) }
+        view.perform(rest, reconfiguringUpdates: false)
+    }
     func reconfigureElements(at paths: [ElementPath]) {
         let reloads = paths.filter { refresh($0) == .reload }
         if !reloads.isEmpty { view.reloadElements(at: reloads) }

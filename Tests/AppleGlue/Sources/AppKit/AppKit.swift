@@ -2,9 +2,14 @@
 // glue uses have the Swift signatures the macOS SDK imports (where SDKs differ, the stricter
 // one: completion handlers are @Sendable); the views behave like AppKit's where a batch's
 // validity depends on it. NSTableView's calls act at once on its rows, and at the end of the
-// updates every row must show what its data source holds at that index.
+// updates every row must show what its data source holds at that index; rows it draws (new or
+// reloaded ones) get their views from its delegate, and keep them as they move. NSCollectionView
+// keeps one item per shown index path, moved with it, and asks its data source for the items of
+// new and reloaded ones (see ListState).
 @_exported import Foundation
 import ListViewModel
+
+@_exported import struct ListViewModel.BatchRecord
 
 extension IndexPath {
     /// A path to item `item` of `section`.
@@ -76,9 +81,27 @@ open class NSAnimationContext: NSObject {
     }
 }
 
+/// The identifier of a view or an item, for making them again.
+public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendable {
+    /// The identifier's text.
+    public var rawValue: String
+    /// An identifier from its text.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// An identifier from its text.
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+}
+
 /// A column of a table view.
 @MainActor
-open class NSTableColumn: NSObject {}
+open class NSTableColumn: NSObject {
+    /// The column's identifier.
+    open var identifier = NSUserInterfaceItemIdentifier("")
+    /// A column identified by `identifier`.
+    public convenience init(identifier: NSUserInterfaceItemIdentifier) {
+        self.init()
+        self.identifier = identifier
+    }
+}
 
 /// What a table view asks for its rows.
 @MainActor
@@ -124,26 +147,47 @@ open class NSTableView: NSControl {
         public static var slideRight: AnimationOptions { AnimationOptions(rawValue: 0x40) }
     }
 
-    /// The rows' values as shown; nil for a row inserted or reloaded and not yet drawn.
-    private var shown: [AnyHashable?]?
+    /// A row as shown: nil for a row inserted or reloaded and not yet drawn.
+    private struct ShownRow {
+        /// The data source's value for the row when it was drawn.
+        var value: AnyHashable?
+        /// The delegate's view of the row in each column.
+        var views: [NSView?]
+    }
+
+    private var shown: [ShownRow?]?
     private var updateDepth = 0
     /// Stand-in only: every row call made, as text, in order.
     public private(set) var standInCalls: [String] = []
     /// Stand-in only: full reloads so far.
     public private(set) var standInFullReloadCount = 0
+    /// Stand-in only: every row whose views the table asked its delegate for, in order.
+    public private(set) var standInViewRequests: [Int] = []
 
     /// The table's data source.
     open weak var dataSource: (any NSTableViewDataSource)?
     /// The table view's delegate.
     open weak var delegate: (any NSTableViewDelegate)?
+    /// The table's columns; a table made in code has none until they are added.
+    open private(set) var tableColumns: [NSTableColumn] = []
+
+    /// Adds `tableColumn` after the others.
+    open func addTableColumn(_ tableColumn: NSTableColumn) { tableColumns.append(tableColumn) }
 
     private func value(at row: Int) -> AnyHashable? {
         dataSource?.tableView(self, objectValueFor: nil, row: row) as? AnyHashable
     }
 
-    private var rows: [AnyHashable?] {
+    /// Draws `row`: its value, and its view in each column from the delegate.
+    private func draw(_ row: Int) -> ShownRow {
+        if delegate != nil, !tableColumns.isEmpty { standInViewRequests.append(row) }
+        return ShownRow(
+            value: value(at: row), views: tableColumns.map { delegate?.tableView(self, viewFor: $0, row: row) })
+    }
+
+    private var rows: [ShownRow?] {
         get {
-            if shown == nil { shown = (0..<(dataSource?.numberOfRows(in: self) ?? 0)).map(value) }
+            if shown == nil { shown = (0..<(dataSource?.numberOfRows(in: self) ?? 0)).map(draw) }
             return shown!
         }
         set { shown = newValue }
@@ -156,10 +200,19 @@ open class NSTableView: NSControl {
         standInFullReloadCount += 1
     }
 
+    /// The view of `row` in `column`, or nil if the row is not drawn or has none.
+    open func view(atColumn column: Int, row: Int, makeIfNecessary: Bool) -> NSView? {
+        let rows = self.rows
+        guard rows.indices.contains(row), let shownRow = rows[row], shownRow.views.indices.contains(column) else {
+            return nil
+        }
+        return shownRow.views[column]
+    }
+
     /// The number of rows the table shows.
     open var numberOfRows: Int { rows.count }
     /// The number of columns.
-    open var numberOfColumns: Int { 1 }
+    open var numberOfColumns: Int { max(tableColumns.count, 1) }
 
     /// Starts a group of row changes, each acting at once.
     open func beginUpdates() { updateDepth += 1 }
@@ -215,7 +268,13 @@ open class NSTableView: NSControl {
         if updateDepth == 0 { settle() }
     }
 
-    private func fail(_ message: String) { AppKitStandIn.failures.append("NSTableView: \(message)") }
+    /// Stand-in only: what this view got wrong, also in `AppKitStandIn.failures`.
+    public private(set) var standInFailures: [String] = []
+
+    private func fail(_ message: String) {
+        standInFailures.append("NSTableView: \(message)")
+        AppKitStandIn.failures.append("NSTableView: \(message)")
+    }
 
     /// Draws the rows not drawn yet and checks every other one against the data source.
     private func settle() {
@@ -225,11 +284,15 @@ open class NSTableView: NSControl {
             return fail("the table shows \(current.count) rows, its data source has \(count)")
         }
         for row in current.indices {
-            let expected = value(at: row)
-            if let shownValue = current[row], shownValue != expected {
-                return fail("row \(row) shows \(shownValue), its data source has \(String(describing: expected))")
+            guard let shownRow = current[row] else {
+                current[row] = draw(row)
+                continue
             }
-            current[row] = expected
+            let expected = value(at: row)
+            if shownRow.value != expected {
+                return fail(
+                    "row \(row) shows \(String(describing: shownRow.value)), its data source has \(String(describing: expected))")
+            }
         }
         rows = current
     }
@@ -237,7 +300,12 @@ open class NSTableView: NSControl {
 
 /// An item of a collection view.
 @MainActor
-open class NSCollectionViewItem: NSObject {}
+open class NSCollectionViewItem: NSObject {
+    /// An item; items registered by class are made with it.
+    public required override init() { super.init() }
+    /// Stand-in only: the identifier the item was made with.
+    public internal(set) var standInIdentifier: NSUserInterfaceItemIdentifier?
+}
 
 /// What a collection view asks for its items.
 @MainActor
@@ -260,9 +328,60 @@ extension NSCollectionViewDataSource {
 @MainActor
 open class NSCollectionView: NSView {
     let state = ListState()
+    private var registered: [NSUserInterfaceItemIdentifier: NSCollectionViewItem.Type] = [:]
+
+    /// Stand-in only: what AppKit would have raised for this view, also in
+    /// `AppKitStandIn.failures`.
+    public private(set) var standInFailures: [String] = []
+
+    private func fail(_ failure: String) {
+        standInFailures.append(failure)
+        AppKitStandIn.failures.append(failure)
+    }
 
     /// The collection view's data source.
-    open weak var dataSource: (any NSCollectionViewDataSource)?
+    open weak var dataSource: (any NSCollectionViewDataSource)? {
+        didSet {
+            state.requestCell = { [unowned self] path in
+                self.dataSource?.collectionView(self, itemForRepresentedObjectAt: path)
+            }
+        }
+    }
+
+    /// Registers the class of the items made with `identifier`.
+    open func register(_ itemClass: AnyClass?, forItemWithIdentifier identifier: NSUserInterfaceItemIdentifier) {
+        registered[identifier] = itemClass as? NSCollectionViewItem.Type
+    }
+
+    /// An item for `indexPath`: a reusable one or a new one of the class registered for
+    /// `identifier`.
+    open func makeItem(withIdentifier identifier: NSUserInterfaceItemIdentifier, for indexPath: IndexPath)
+        -> NSCollectionViewItem
+    {
+        if let index = state.reusePool.firstIndex(where: { ($0 as? NSCollectionViewItem)?.standInIdentifier == identifier }) {
+            return state.reusePool.remove(at: index) as! NSCollectionViewItem
+        }
+        guard let itemClass = registered[identifier] else {
+            fail("NSCollectionView: no item class or nib registered for \(identifier.rawValue)")
+            return NSCollectionViewItem()
+        }
+        let item = itemClass.init()
+        item.standInIdentifier = identifier
+        return item
+    }
+
+    /// The item the collection view shows at `indexPath`, or nil.
+    open func item(at indexPath: IndexPath) -> NSCollectionViewItem? {
+        let items = state.cells
+        guard items.indices.contains(indexPath.section), items[indexPath.section].indices.contains(indexPath.item) else {
+            return nil
+        }
+        return items[indexPath.section][indexPath.item] as? NSCollectionViewItem
+    }
+
+    /// Stand-in only: every index path whose item the collection view asked its data source
+    /// for, in order.
+    public var standInItemRequests: [IndexPath] { state.cellRequests }
 
     private func dataSourceCounts() -> [Int] {
         guard let dataSource else { return [] }
@@ -283,7 +402,7 @@ open class NSCollectionView: NSView {
     /// Performs `updates` as one batch, then `completionHandler` once its animations end.
     open func performBatchUpdates(_ updates: (() -> Void)?, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
         if let failure = state.performBatch(updates, load: dataSourceCounts, completion: completionHandler) {
-            AppKitStandIn.failures.append("NSCollectionView: \(failure)")
+            fail("NSCollectionView: \(failure)")
         }
     }
 
@@ -306,6 +425,12 @@ open class NSCollectionView: NSView {
 
     /// Stand-in only: the batches performed so far.
     public var standInBatchCount: Int { state.batchesPerformed }
+    /// Stand-in only: the operations of every batch performed so far.
+    public var standInBatches: [BatchRecord] { state.batches }
     /// Stand-in only: the full reloads so far.
     public var standInFullReloadCount: Int { state.fullReloads }
+    /// Stand-in only: completions waiting for their animations to end.
+    public var standInPendingAnimations: Int { state.pendingCompletions.count }
+    /// Stand-in only: ends the running animations; their completions run now.
+    public func standInFinishAnimations() { finishAnimations(state) }
 }

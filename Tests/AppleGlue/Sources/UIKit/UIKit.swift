@@ -2,9 +2,13 @@
 // glue uses have the Swift signatures the iOS SDK imports; the views behave like UIKit's where
 // a batch update's validity depends on it: they cache their counts, ask the data source again
 // after each batch, check the counts and indices the way UIKit raises
-// NSInternalInconsistencyException, and report completions later, as animations end.
+// NSInternalInconsistencyException, and report completions later, as animations end. They
+// keep one cell per shown row, moved with its row, and ask the data source for the cells of
+// new, reloaded and reconfigured rows (see ListState).
 @_exported import Foundation
 import ListViewModel
+
+@_exported import struct ListViewModel.BatchRecord
 
 extension IndexPath {
     /// A path to row `row` of `section`.
@@ -37,6 +41,8 @@ open class UIWindow: UIView {}
 
 @MainActor
 open class UIView: UIResponder {
+    /// A view; cells registered by class are made with it.
+    public required override init() { super.init() }
     fileprivate var hostWindow: UIWindow?
     /// The window the view is in; nil off screen.
     open var window: UIWindow? { hostWindow }
@@ -48,7 +54,22 @@ open class UIView: UIResponder {
 open class UIScrollView: UIView {}
 
 @MainActor
-open class UITableViewCell: UIView {}
+open class UITableViewCell: UIView {
+    /// The cell's style.
+    public enum CellStyle: Int, @unchecked Sendable {
+        case `default` = 0
+        case value1, value2, subtitle
+    }
+
+    /// The identifier the cell was dequeued with.
+    open internal(set) var reuseIdentifier: String?
+
+    /// A cell of `style` for reuse as `reuseIdentifier`.
+    public convenience init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+        self.init()
+        self.reuseIdentifier = reuseIdentifier
+    }
+}
 
 /// What a table view asks for its rows.
 @MainActor
@@ -78,11 +99,58 @@ open class UITableView: UIScrollView {
     /// Stand-in only: the rows reconfigured in place.
     public private(set) var standInReconfigured: [IndexPath] = []
 
+    private var registered: [String: UITableViewCell.Type] = [:]
+
+    /// Stand-in only: what UIKit would have raised for this view, also in `UIKitStandIn.failures`.
+    public private(set) var standInFailures: [String] = []
+
+    private func fail(_ failure: String) {
+        standInFailures.append(failure)
+        UIKitStandIn.failures.append(failure)
+    }
+
     open weak var dataSource: (any UITableViewDataSource)?
+
+    /// A table view.
+    public required init() {
+        super.init()
+        state.requestCell = { [unowned self] path in self.dataSource?.tableView(self, cellForRowAt: path) }
+    }
 
     private func dataSourceCounts() -> [Int] {
         guard let dataSource else { return [] }
         return (0..<dataSource.numberOfSections(in: self)).map { dataSource.tableView(self, numberOfRowsInSection: $0) }
+    }
+
+    /// Registers the class of the cells dequeued with `identifier`.
+    open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+        registered[identifier] = cellClass as? UITableViewCell.Type
+    }
+
+    /// A cell for `indexPath`: its own while the row is reconfigured, else a reusable one or a
+    /// new one of the class registered for `identifier`.
+    open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+        if let cell = state.reconfiguringCell as? UITableViewCell, cell.reuseIdentifier == identifier { return cell }
+        if let index = state.reusePool.firstIndex(where: { ($0 as? UITableViewCell)?.reuseIdentifier == identifier }) {
+            return state.reusePool.remove(at: index) as! UITableViewCell
+        }
+        guard let cellClass = registered[identifier] else {
+            fail(
+                "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier")
+            return UITableViewCell(style: .default, reuseIdentifier: identifier)
+        }
+        let cell = cellClass.init()
+        cell.reuseIdentifier = identifier
+        return cell
+    }
+
+    /// The cell the table shows at `indexPath`, or nil.
+    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
+        let cells = state.cells
+        guard cells.indices.contains(indexPath.section), cells[indexPath.section].indices.contains(indexPath.row) else {
+            return nil
+        }
+        return cells[indexPath.section][indexPath.row] as? UITableViewCell
     }
 
     open func reloadData() { state.reload(dataSourceCounts) }
@@ -92,9 +160,7 @@ open class UITableView: UIScrollView {
     open func numberOfRows(inSection section: Int) -> Int { state.shownCounts(dataSourceCounts)[section] }
 
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        if let failure = state.performBatch(updates, load: dataSourceCounts, completion: completion) {
-            UIKitStandIn.failures.append(failure)
-        }
+        if let failure = state.performBatch(updates, load: dataSourceCounts, completion: completion) { fail(failure) }
     }
 
     open func insertSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
@@ -126,13 +192,19 @@ open class UITableView: UIScrollView {
     @available(iOS 15.0, tvOS 15.0, *)
     open func reconfigureRows(at indexPaths: [IndexPath]) {
         state.reloaded += indexPaths
+        state.reconfigured += indexPaths
         standInReconfigured += indexPaths
     }
+
+    /// Stand-in only: every row whose cell the table asked its data source for, in order.
+    public var standInCellRequests: [IndexPath] { state.cellRequests }
 
     /// Stand-in only: completions waiting for their animations to end.
     public var standInPendingAnimations: Int { state.pendingCompletions.count }
     /// Stand-in only: the batches performed so far.
     public var standInBatchCount: Int { state.batchesPerformed }
+    /// Stand-in only: the operations of every batch performed so far.
+    public var standInBatches: [BatchRecord] { state.batches }
     /// Stand-in only: the full reloads so far.
     public var standInFullReloadCount: Int { state.fullReloads }
     /// Stand-in only: ends the running animations; their completions run now.
@@ -140,7 +212,10 @@ open class UITableView: UIScrollView {
 }
 
 @MainActor
-open class UICollectionReusableView: UIView {}
+open class UICollectionReusableView: UIView {
+    /// The identifier the view was dequeued with.
+    open internal(set) var reuseIdentifier: String?
+}
 
 @MainActor
 open class UICollectionViewCell: UICollectionReusableView {}
@@ -173,13 +248,61 @@ open class UICollectionView: UIScrollView {
     /// Stand-in only: the items reconfigured in place.
     public private(set) var standInReconfigured: [IndexPath] = []
 
+    private var registered: [String: UICollectionViewCell.Type] = [:]
+
+    /// Stand-in only: what UIKit would have raised for this view, also in `UIKitStandIn.failures`.
+    public private(set) var standInFailures: [String] = []
+
+    private func fail(_ failure: String) {
+        standInFailures.append(failure)
+        UIKitStandIn.failures.append(failure)
+    }
+
     open weak var dataSource: (any UICollectionViewDataSource)?
+
+    /// A collection view.
+    public required init() {
+        super.init()
+        state.requestCell = { [unowned self] path in self.dataSource?.collectionView(self, cellForItemAt: path) }
+    }
 
     private func dataSourceCounts() -> [Int] {
         guard let dataSource else { return [] }
         return (0..<dataSource.numberOfSections(in: self)).map {
             dataSource.collectionView(self, numberOfItemsInSection: $0)
         }
+    }
+
+    /// Registers the class of the cells dequeued with `identifier`.
+    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+        registered[identifier] = cellClass as? UICollectionViewCell.Type
+    }
+
+    /// A cell for `indexPath`: its own while the item is reconfigured, else a reusable one or
+    /// a new one of the class registered for `identifier`.
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+        if let cell = state.reconfiguringCell as? UICollectionViewCell, cell.reuseIdentifier == identifier { return cell }
+        if let index = state.reusePool.firstIndex(where: { ($0 as? UICollectionViewCell)?.reuseIdentifier == identifier }) {
+            return state.reusePool.remove(at: index) as! UICollectionViewCell
+        }
+        guard let cellClass = registered[identifier] else {
+            fail(
+                "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier"
+            )
+            return UICollectionViewCell()
+        }
+        let cell = cellClass.init()
+        cell.reuseIdentifier = identifier
+        return cell
+    }
+
+    /// The cell the collection view shows at `indexPath`, or nil.
+    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
+        let cells = state.cells
+        guard cells.indices.contains(indexPath.section), cells[indexPath.section].indices.contains(indexPath.item) else {
+            return nil
+        }
+        return cells[indexPath.section][indexPath.item] as? UICollectionViewCell
     }
 
     open func reloadData() { state.reload(dataSourceCounts) }
@@ -189,9 +312,7 @@ open class UICollectionView: UIScrollView {
     open func numberOfItems(inSection section: Int) -> Int { state.shownCounts(dataSourceCounts)[section] }
 
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        if let failure = state.performBatch(updates, load: dataSourceCounts, completion: completion) {
-            UIKitStandIn.failures.append(failure)
-        }
+        if let failure = state.performBatch(updates, load: dataSourceCounts, completion: completion) { fail(failure) }
     }
 
     open func insertSections(_ sections: IndexSet) { state.insertedSections += sections }
@@ -205,13 +326,20 @@ open class UICollectionView: UIScrollView {
     @available(iOS 15.0, tvOS 15.0, *)
     open func reconfigureItems(at indexPaths: [IndexPath]) {
         state.reloaded += indexPaths
+        state.reconfigured += indexPaths
         standInReconfigured += indexPaths
     }
+
+    /// Stand-in only: every item whose cell the collection view asked its data source for, in
+    /// order.
+    public var standInCellRequests: [IndexPath] { state.cellRequests }
 
     /// Stand-in only: completions waiting for their animations to end.
     public var standInPendingAnimations: Int { state.pendingCompletions.count }
     /// Stand-in only: the batches performed so far.
     public var standInBatchCount: Int { state.batchesPerformed }
+    /// Stand-in only: the operations of every batch performed so far.
+    public var standInBatches: [BatchRecord] { state.batches }
     /// Stand-in only: the full reloads so far.
     public var standInFullReloadCount: Int { state.fullReloads }
     /// Stand-in only: ends the running animations; their completions run now.

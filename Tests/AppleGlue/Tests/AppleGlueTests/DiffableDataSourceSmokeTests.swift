@@ -19,7 +19,8 @@ import UIKit
         snapshot.appendItems([9], toSection: "b")
         snapshot.reloadItems([1])
         let done = Task { await dataSource.apply(snapshot) }
-        while table.standInPendingAnimations == 0 { await Task.yield() }
+        let animating = await waitUntil { table.standInPendingAnimations > 0 }
+        #expect(animating, "no batch started within ten seconds")
         table.standInFinishAnimations()
         await done.value
         #expect(UIKitStandIn.failures.isEmpty)
