@@ -1,25 +1,11 @@
 /// The random numbers of the benchmark inputs (Benchmarks/README.md): SplitMix64 and the helpers built on it.
-public struct SpecRandom: Sendable {
-    private var state: UInt64
+/// The benchmarks' generator is the tests' SplitMix64 (Tests/TestSupport/SplitMix64.swift,
+/// linked into this module), started from seed 42 unless a workload says otherwise.
+public typealias SpecRandom = SplitMix64
 
-    /// A generator whose values follow from `seed` alone.
-    public init(seed: UInt64 = 42) {
-        state = seed
-    }
-
-    /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// The high 64 bits of `next() * bound`: a value in `0..<bound`.
-    public mutating func bounded(_ bound: Int) -> Int {
-        Int(next().multipliedFullWidth(by: UInt64(bound)).high)
-    }
+extension SplitMix64 {
+    /// The generator of the benchmark inputs: seed 42.
+    public init() { self.init(seed: 42) }
 
     /// Partial Fisher–Yates over `0..<n`: `k` distinct values in selection order.
     public mutating func chooseDistinct(_ k: Int, from n: Int) -> [Int] {
