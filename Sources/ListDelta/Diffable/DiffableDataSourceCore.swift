@@ -136,13 +136,11 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
     }
 
     /// Where the applied snapshot has `item` (its first occurrence), or nil.
+    /// - Complexity: O(1) from the snapshot's look-up table (built once per snapshot).
     nonisolated func indexPath(for item: Item) -> IndexPath? {
         let snapshot = self.snapshot
-        guard let section = snapshot.sectionIdentifier(containingItem: item),
-            let sectionIndex = snapshot.indexOfSection(section),
-            let row = snapshot.itemIdentifiers(inSection: section).firstIndex(of: item)
-        else { return nil }
-        return IndexPath(indexes: [sectionIndex, row])
+        guard let found = snapshot.index.position(of: item, in: snapshot.lists) else { return nil }
+        return IndexPath(indexes: [found.position.section, found.position.offset])
     }
 }
 
