@@ -15,9 +15,7 @@ void ld_cancel_token_cancel(ld_cancel_token_t *token) {
     if (token != NULL) atomic_store_explicit(&token->cancelled, true, memory_order_relaxed);
 }
 
-bool ld_cancel_token_is_cancelled(const ld_cancel_token_t *token) {
-    return ld_is_cancelled(token);
-}
+bool ld_cancel_token_is_cancelled(const ld_cancel_token_t *token) { return ld_is_cancelled(token); }
 
 void ld_cancel_token_reset(ld_cancel_token_t *token) {
     if (token != NULL) atomic_store_explicit(&token->cancelled, false, memory_order_relaxed);

@@ -2,11 +2,8 @@
 
 #include <string.h>
 
-ld_status ld_diff_begin(ld_workspace_t *workspace,
-                        const uint64_t *source, size_t source_count,
-                        const uint64_t *target, size_t target_count,
-                        const ld_options_t *options, const ld_result_t *out,
-                        ld_diff_t *diff) {
+ld_status ld_diff_begin(ld_workspace_t *workspace, const uint64_t *source, size_t source_count, const uint64_t *target,
+                        size_t target_count, const ld_options_t *options, const ld_result_t *out, ld_diff_t *diff) {
     ld_options_t chosen = options != NULL ? *options : (ld_options_t){ 0 };
     bool has_content = chosen.source_content != NULL || chosen.target_content != NULL;
     if (workspace == NULL || out == NULL) return LD_ERROR_INVALID;
@@ -18,8 +15,8 @@ ld_status ld_diff_begin(ld_workspace_t *workspace,
         return LD_ERROR_INVALID;
     }
     bool has_groups = chosen.source_groups != NULL || chosen.target_groups != NULL;
-    if (has_groups && ((chosen.source_groups == NULL && source_count != 0) ||
-                       (chosen.target_groups == NULL && target_count != 0))) {
+    if (has_groups &&
+        ((chosen.source_groups == NULL && source_count != 0) || (chosen.target_groups == NULL && target_count != 0))) {
         return LD_ERROR_INVALID;
     }
     if (source_count > LD_MAX_COUNT || target_count > LD_MAX_COUNT) return LD_ERROR_OVERFLOW;
@@ -50,16 +47,16 @@ ld_status ld_diff_begin(ld_workspace_t *workspace,
 }
 
 /* Reserves one result buffer and, with `touch` when it is new, writes zeros over it. */
-static ld_status ld_reserve_result(ld_workspace_t *workspace, ld_buffer_id id, size_t count, size_t size,
-                                   void **out, bool touch, const ld_cancel_token_t *cancel) {
+static ld_status ld_reserve_result(ld_workspace_t *workspace, ld_buffer_id id, size_t count, size_t size, void **out,
+                                   bool touch, const ld_cancel_token_t *cancel) {
     bool fresh;
     ld_status status = ld_workspace_reserve_fresh(workspace, id, count, size, out, &fresh);
     if (status != LD_OK || !touch || !fresh) return status;
     return ld_fill(*out, 0, count * size, cancel);
 }
 
-ld_status ld_reserve_results(ld_workspace_t *workspace, size_t source_count, size_t target_count,
-                             ld_diff_t *diff, bool touch, bool partitioned) {
+ld_status ld_reserve_results(ld_workspace_t *workspace, size_t source_count, size_t target_count, ld_diff_t *diff,
+                             bool touch, bool partitioned) {
     size_t matched_max = ld_min_size(source_count, target_count);
     const ld_cancel_token_t *cancel = diff->cancel;
     ld_status status;
@@ -71,8 +68,8 @@ ld_status ld_reserve_results(ld_workspace_t *workspace, size_t source_count, siz
                                     (void **)&diff->deleted, touch && partitioned, cancel)) ||
         (status = ld_reserve_result(workspace, LD_BUFFER_INSERTED, target_count, sizeof(int32_t),
                                     (void **)&diff->inserted, touch && partitioned, cancel)) ||
-        (status = ld_reserve_result(workspace, LD_BUFFER_MOVED, matched_max, sizeof(ld_pair_t),
-                                    (void **)&diff->moved, false, cancel)) ||
+        (status = ld_reserve_result(workspace, LD_BUFFER_MOVED, matched_max, sizeof(ld_pair_t), (void **)&diff->moved,
+                                    false, cancel)) ||
         (status = ld_reserve_result(workspace, LD_BUFFER_UPDATED, matched_max, sizeof(ld_pair_t),
                                     (void **)&diff->updated, false, cancel))) {
         return status;
@@ -158,13 +155,9 @@ static ld_status ld_collect(ld_diff_t *diff, size_t from, size_t to, bool delete
     return LD_OK;
 }
 
-ld_status ld_collect_updates(ld_diff_t *diff, size_t from, size_t to) {
-    return ld_collect(diff, from, to, false);
-}
+ld_status ld_collect_updates(ld_diff_t *diff, size_t from, size_t to) { return ld_collect(diff, from, to, false); }
 
-ld_status ld_collect_deletes_and_updates(ld_diff_t *diff) {
-    return ld_collect(diff, 0, diff->source_count, true);
-}
+ld_status ld_collect_deletes_and_updates(ld_diff_t *diff) { return ld_collect(diff, 0, diff->source_count, true); }
 
 /* Inlined with `with_pairs` constant, so listing only the inserts pays nothing for pairs. */
 static inline ld_status ld_collect_targets(ld_diff_t *diff, size_t from, ld_pair_t *pairs, size_t *pair_count,

@@ -3,14 +3,14 @@
 /* Which side is hashed and which is probed, with everything the passes write. */
 typedef struct {
     ld_diff_t *diff;
-    size_t start;               /* the matched prefix: both sides begin here */
+    size_t start; /* the matched prefix: both sides begin here */
     const uint64_t *table_ids;
     int32_t *table_map;
     size_t table_end;
     const uint64_t *probe_ids;
     int32_t *probe_map;
     size_t probe_end;
-    int32_t *probe_unmatched;   /* deleted when the source is probed, else inserted */
+    int32_t *probe_unmatched; /* deleted when the source is probed, else inserted */
     size_t *probe_unmatched_count;
     bool source_is_probed;
 } ld_sides_t;
@@ -72,8 +72,8 @@ typedef struct {
  * content hashes) it lists an updated pair, with `detect_repeats` it notes an identity that
  * occurs on both sides and more than once on either: one whose slot says more occurrences
  * follow, or one met again in a slot it exhausted. */
-static LD_ALWAYS_INLINE void ld_probe_one(ld_probe_t *probe, size_t j, size_t position,
-                                          bool pairs_here, bool updates_here, bool detect_repeats) {
+static LD_ALWAYS_INLINE void ld_probe_one(ld_probe_t *probe, size_t j, size_t position, bool pairs_here,
+                                          bool updates_here, bool detect_repeats) {
     size_t candidate;
     if (!ld_table_take(probe->table, probe->table_ids, probe->start, probe->probe_ids[j], position, &candidate,
                        detect_repeats, &probe->repeated)) {
@@ -124,8 +124,8 @@ static LD_ALWAYS_INLINE ld_status ld_probe_side(ld_table_t table, const ld_sides
             ld_prefetch(&table.slots[ahead]);
             ld_probe_one(&probe, j, position, pairs_here, updates_here, detect_repeats);
         }
-        for (; j < chunk_end; j++) ld_probe_one(&probe, j, ring[j % LD_PREFETCH_DISTANCE], pairs_here, updates_here,
-                                                 detect_repeats);
+        for (; j < chunk_end; j++)
+            ld_probe_one(&probe, j, ring[j % LD_PREFETCH_DISTANCE], pairs_here, updates_here, detect_repeats);
     }
     *sides->probe_unmatched_count = (size_t)(probe.unmatched_end - sides->probe_unmatched);
     if (pairs_here) *pair_count = (size_t)(probe.pairs_end - pairs);
@@ -146,10 +146,8 @@ static ld_status ld_table_reserve(ld_workspace_t *workspace, size_t source_count
                                   size_t *out_most_slots, void **out_scratch, bool touch,
                                   const ld_cancel_token_t *cancel) {
     size_t smaller = ld_min_size(source_count, target_count), slot_bytes, next_bytes, table_bytes;
-    if (!ld_table_capacity(smaller, out_most_slots) ||
-        !ld_mul_size(*out_most_slots, sizeof(uint32_t), &slot_bytes) ||
-        !ld_mul_size(smaller, sizeof(uint32_t), &next_bytes) ||
-        !ld_add_size(slot_bytes, next_bytes, &table_bytes)) {
+    if (!ld_table_capacity(smaller, out_most_slots) || !ld_mul_size(*out_most_slots, sizeof(uint32_t), &slot_bytes) ||
+        !ld_mul_size(smaller, sizeof(uint32_t), &next_bytes) || !ld_add_size(slot_bytes, next_bytes, &table_bytes)) {
         return LD_ERROR_OVERFLOW;
     }
     bool fresh;
@@ -168,8 +166,8 @@ static ld_status ld_table_prepare(ld_workspace_t *workspace, ld_diff_t *diff, si
                                   size_t target_end, ld_sides_t *sides, ld_table_t *table) {
     size_t most_slots;
     void *scratch;
-    ld_status status = ld_table_reserve(workspace, diff->source_count, diff->target_count, &most_slots, &scratch,
-                                        false, diff->cancel);
+    ld_status status = ld_table_reserve(workspace, diff->source_count, diff->target_count, &most_slots, &scratch, false,
+                                        diff->cancel);
     if (status != LD_OK) return status;
 
     bool source_is_table = diff->source_count <= diff->target_count;
@@ -209,13 +207,10 @@ static ld_status ld_heckel_finish_partitioned(ld_diff_t *diff, size_t prefix, vo
     return ld_find_moves(diff, pairs, pair_count, predecessor, predecessor + pair_count);
 }
 
-ld_status ld_heckel_diff(ld_workspace_t *workspace,
-                         const uint64_t *source, size_t source_count,
-                         const uint64_t *target, size_t target_count,
-                         const ld_options_t *options, ld_result_t *out) {
+ld_status ld_heckel_diff(ld_workspace_t *workspace, const uint64_t *source, size_t source_count, const uint64_t *target,
+                         size_t target_count, const ld_options_t *options, ld_result_t *out) {
     ld_diff_t diff;
-    ld_status status = ld_diff_begin(workspace, source, source_count, target, target_count,
-                                     options, out, &diff);
+    ld_status status = ld_diff_begin(workspace, source, source_count, target, target_count, options, out, &diff);
     if (status != LD_OK) return status;
 
     size_t prefix;
@@ -271,15 +266,14 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
 /* Matches the elements of `plain` between `prefix` and the suffix through the single table,
  * stopping early when an identity on both sides repeats, and lists the matched pairs in target
  * order with room for their predecessors after them, as ld_heckel_diff does. */
-static ld_status ld_unique_pairs_from_table(ld_workspace_t *workspace, ld_diff_t *plain, size_t prefix,
-                                            size_t suffix, bool *out_repeated, ld_pair_t **out_pairs,
-                                            size_t *out_pair_count, int32_t **out_predecessor,
-                                            int32_t **out_summary) {
+static ld_status ld_unique_pairs_from_table(ld_workspace_t *workspace, ld_diff_t *plain, size_t prefix, size_t suffix,
+                                            bool *out_repeated, ld_pair_t **out_pairs, size_t *out_pair_count,
+                                            int32_t **out_predecessor, int32_t **out_summary) {
     ld_sides_t sides;
     ld_table_t table;
     ld_status status;
-    if ((status = ld_table_prepare(workspace, plain, prefix, plain->source_count - suffix,
-                                   plain->target_count - suffix, &sides, &table)) ||
+    if ((status = ld_table_prepare(workspace, plain, prefix, plain->source_count - suffix, plain->target_count - suffix,
+                                   &sides, &table)) ||
         (status = ld_table_build(table, &sides))) {
         return status;
     }
@@ -341,8 +335,7 @@ ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bool *out_fo
         plain.target_to_source[plain.moved[k].target] = -1;
     }
     plain.deleted_count = plain.inserted_count = plain.updated_count = plain.moved_count = 0;
-    if ((status = ld_collect_deletes_and_updates(&plain)) ||
-        (status = ld_collect_inserts(&plain, 0, NULL, NULL))) {
+    if ((status = ld_collect_deletes_and_updates(&plain)) || (status = ld_collect_inserts(&plain, 0, NULL, NULL))) {
         return status;
     }
     if (plain.deleted_count + plain.inserted_count > plain.max_edits) return LD_EDIT_BUDGET_EXCEEDED;

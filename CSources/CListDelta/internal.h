@@ -120,8 +120,8 @@ LD_HIDDEN void *ld_allocate(const ld_allocator_t *allocator, size_t length);
 LD_HIDDEN void ld_deallocate(const ld_allocator_t *allocator, void *pointer, size_t length);
 LD_HIDDEN ld_allocator_t ld_allocator_or_default(const ld_allocator_t *allocator);
 /* Makes buffer `id` hold at least count * size bytes; its old contents are lost. */
-LD_HIDDEN ld_status ld_workspace_reserve(ld_workspace_t *workspace, ld_buffer_id id, size_t count,
-                               size_t size, void **out);
+LD_HIDDEN ld_status ld_workspace_reserve(ld_workspace_t *workspace, ld_buffer_id id, size_t count, size_t size,
+                                         void **out);
 /* ld_workspace_reserve, saying whether the buffer is newly allocated (its pages untouched). */
 LD_HIDDEN ld_status ld_workspace_reserve_fresh(ld_workspace_t *workspace, ld_buffer_id id, size_t count, size_t size,
                                                void **out, bool *out_fresh);
@@ -129,11 +129,9 @@ LD_HIDDEN ld_status ld_workspace_reserve_fresh(ld_workspace_t *workspace, ld_buf
 /* diff.c: ld_diff_begin validates the arguments, reserves the result buffers and fills
  * `diff` (the index maps are left unset; the algorithm reserves its own scratch). The collect
  * functions derive the lists from the index maps; ld_diff_publish hands the result out. */
-LD_HIDDEN ld_status ld_diff_begin(ld_workspace_t *workspace,
-                        const uint64_t *source, size_t source_count,
-                        const uint64_t *target, size_t target_count,
-                        const ld_options_t *options, const ld_result_t *out,
-                        ld_diff_t *diff);
+LD_HIDDEN ld_status ld_diff_begin(ld_workspace_t *workspace, const uint64_t *source, size_t source_count,
+                                  const uint64_t *target, size_t target_count, const ld_options_t *options,
+                                  const ld_result_t *out, ld_diff_t *diff);
 /* Reserves the buffers of a diff's result for these counts into `diff`. With `touch`, writes
  * zeros over the newly allocated ones that every diff writes in full, so that their pages are
  * in memory (see ld_workspace_prepare): the two index maps, and with `partitioned` the deleted
@@ -171,9 +169,8 @@ LD_HIDDEN ld_status ld_partitions_reserve(ld_workspace_t *workspace, size_t sour
  * one partition: the caller then matches with the single table. With `out_repeated`, it stops
  * early once an identity on both sides repeats on either, says whether one did, and then
  * leaves the maps unwritten. */
-LD_HIDDEN ld_status ld_partitioned_match(ld_workspace_t *workspace, ld_diff_t *diff, size_t start,
-                                         size_t source_end, size_t target_end, bool *out_spread,
-                                         bool *out_repeated, void **out_scratch);
+LD_HIDDEN ld_status ld_partitioned_match(ld_workspace_t *workspace, ld_diff_t *diff, size_t start, size_t source_end,
+                                         size_t target_end, bool *out_spread, bool *out_repeated, void **out_scratch);
 
 /* heckel.c: when every identity found on both sides of `diff` occurs once on each (after the
  * common prefix and suffix), matches a longest common subsequence through the hash table and

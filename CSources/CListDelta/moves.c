@@ -81,11 +81,15 @@ static LD_ALWAYS_INLINE void ld_patience_add(ld_patience_t *sort, int32_t source
  * moves it. The tails live at `moved` too: the walk reads only the run's end from them,
  * before it writes the first move. */
 static LD_ALWAYS_INLINE ld_status ld_find_moves_in(const ld_diff_t *diff, const ld_pair_t *pairs, size_t begin,
-                                                   size_t end, int32_t *predecessor, int32_t *summary,
-                                                   bool grouped, ld_pair_t *moved, size_t *count) {
+                                                   size_t end, int32_t *predecessor, int32_t *summary, bool grouped,
+                                                   ld_pair_t *moved, size_t *count) {
     ld_tail_t *tails = (ld_tail_t *)(void *)moved;
-    ld_patience_t sort = { .tails = tails, .tails_end = tails, .summary = summary, .predecessor = predecessor,
-                           .last_source = -1, .link = -1 };
+    ld_patience_t sort = { .tails = tails,
+                           .tails_end = tails,
+                           .summary = summary,
+                           .predecessor = predecessor,
+                           .last_source = -1,
+                           .link = -1 };
     for (size_t chunk_start = begin; chunk_start < end; chunk_start += LD_POLL_INTERVAL) {
         if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
         size_t chunk_end = ld_min_size(end, chunk_start + LD_POLL_INTERVAL);
@@ -143,8 +147,7 @@ static LD_NOINLINE ld_status ld_find_grouped_moves(ld_diff_t *diff, const ld_pai
 ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count, int32_t *predecessor,
                         int32_t *summary) {
     if (diff->target_groups != NULL) return ld_find_grouped_moves(diff, pairs, pair_count, predecessor, summary);
-    return ld_find_moves_in(diff, pairs, 0, pair_count, predecessor, summary, false, diff->moved,
-                            &diff->moved_count);
+    return ld_find_moves_in(diff, pairs, 0, pair_count, predecessor, summary, false, diff->moved, &diff->moved_count);
 }
 
 ld_status ld_collect_group_changes(ld_diff_t *diff) {
@@ -155,7 +158,8 @@ ld_status ld_collect_group_changes(ld_diff_t *diff) {
         size_t chunk_end = ld_min_size(diff->target_count, chunk_start + LD_POLL_INTERVAL);
         for (size_t j = chunk_start; j < chunk_end; j++) {
             int32_t i = diff->target_to_source[j];
-            if (i >= 0 && source_groups[i] != target_groups[j]) diff->moved[moved_count++] = (ld_pair_t){ i, (int32_t)j };
+            if (i >= 0 && source_groups[i] != target_groups[j])
+                diff->moved[moved_count++] = (ld_pair_t){ i, (int32_t)j };
         }
     }
     diff->moved_count = moved_count;

@@ -7,9 +7,9 @@
  * reverse diagonal k. A value of -1 marks a diagonal with no point inside the grid. */
 typedef struct {
     ld_diff_t *diff;
-    int32_t *forward;  /* both arrays are indexed from -offset to +offset */
+    int32_t *forward; /* both arrays are indexed from -offset to +offset */
     int32_t *backward;
-    ptrdiff_t work;    /* elements of work left before the next poll */
+    ptrdiff_t work; /* elements of work left before the next poll */
 } ld_myers_t;
 
 typedef struct {
@@ -25,8 +25,8 @@ static inline bool ld_myers_poll(ld_myers_t *myers, ptrdiff_t work) {
 }
 
 /* Follows equal elements from (x, x - k) forward; returns the end x, or -2 when cancelled. */
-static ptrdiff_t ld_follow_forward(ld_myers_t *myers, const uint64_t *a, ptrdiff_t n,
-                                   const uint64_t *b, ptrdiff_t m, ptrdiff_t x, ptrdiff_t k) {
+static ptrdiff_t ld_follow_forward(ld_myers_t *myers, const uint64_t *a, ptrdiff_t n, const uint64_t *b, ptrdiff_t m,
+                                   ptrdiff_t x, ptrdiff_t k) {
     ptrdiff_t start = x;
     for (;;) {
         ptrdiff_t limit = x + (ptrdiff_t)LD_POLL_INTERVAL;
@@ -40,8 +40,8 @@ static ptrdiff_t ld_follow_forward(ld_myers_t *myers, const uint64_t *a, ptrdiff
 }
 
 /* The same, backward from the bottom-right corner: x counts elements taken from the ends. */
-static ptrdiff_t ld_follow_backward(ld_myers_t *myers, const uint64_t *a, ptrdiff_t n,
-                                    const uint64_t *b, ptrdiff_t m, ptrdiff_t x, ptrdiff_t k) {
+static ptrdiff_t ld_follow_backward(ld_myers_t *myers, const uint64_t *a, ptrdiff_t n, const uint64_t *b, ptrdiff_t m,
+                                    ptrdiff_t x, ptrdiff_t k) {
     ptrdiff_t start = x;
     for (;;) {
         ptrdiff_t limit = x + (ptrdiff_t)LD_POLL_INTERVAL;
@@ -57,16 +57,15 @@ static ptrdiff_t ld_follow_backward(ld_myers_t *myers, const uint64_t *a, ptrdif
 /* The furthest x a path reaches on diagonal k in step d, before following its snake, from
  * the step-(d-1) frontier `v`; -1 when neither neighbour leads to a point inside the grid. */
 static inline ptrdiff_t ld_step(const int32_t *v, ptrdiff_t d, ptrdiff_t k, ptrdiff_t n, ptrdiff_t m) {
-    ptrdiff_t down = (k + 1 <= d - 1 && v[k + 1] >= 0) ? v[k + 1] : -1;       /* y + 1 */
+    ptrdiff_t down = (k + 1 <= d - 1 && v[k + 1] >= 0) ? v[k + 1] : -1;         /* y + 1 */
     ptrdiff_t right = (k - 1 >= -(d - 1) && v[k - 1] >= 0) ? v[k - 1] + 1 : -1; /* x + 1 */
     if (down >= 0 && down - k > m) down = -1;
     if (right > n) right = -1;
     return down > right ? down : right;
 }
 
-static ld_status ld_middle_snake(ld_myers_t *myers, const uint64_t *a, ptrdiff_t n,
-                                 const uint64_t *b, ptrdiff_t m, size_t edit_limit,
-                                 ld_snake_t *out) {
+static ld_status ld_middle_snake(ld_myers_t *myers, const uint64_t *a, ptrdiff_t n, const uint64_t *b, ptrdiff_t m,
+                                 size_t edit_limit, ld_snake_t *out) {
     int32_t *forward = myers->forward, *backward = myers->backward;
     ptrdiff_t delta = n - m;
     bool odd = (delta & 1) != 0;
@@ -98,8 +97,7 @@ static ld_status ld_middle_snake(ld_myers_t *myers, const uint64_t *a, ptrdiff_t
             if (end == -2) return LD_CANCELLED;
             backward[k] = (int32_t)end;
             ptrdiff_t ahead = delta - k;
-            if (!odd && ahead >= -d && ahead <= d && forward[ahead] >= 0 &&
-                end + forward[ahead] >= n) {
+            if (!odd && ahead >= -d && ahead <= d && forward[ahead] >= 0 && end + forward[ahead] >= n) {
                 if ((size_t)(2 * d) > edit_limit) return LD_EDIT_BUDGET_EXCEEDED;
                 *out = (ld_snake_t){ n - end, m - (end - k), n - x, m - (x - k), (size_t)(2 * d) };
                 return LD_OK;
@@ -117,8 +115,8 @@ static void ld_match(ld_diff_t *diff, size_t source_index, size_t target_index) 
 
 /* Solves source[a_start, a_end) against target[b_start, b_end). Only the outermost call has
  * an edit limit: its middle snake knows the whole edit distance. */
-static ld_status ld_myers_solve(ld_myers_t *myers, size_t a_start, size_t a_end,
-                                size_t b_start, size_t b_end, size_t edit_limit) {
+static ld_status ld_myers_solve(ld_myers_t *myers, size_t a_start, size_t a_end, size_t b_start, size_t b_end,
+                                size_t edit_limit) {
     ld_diff_t *diff = myers->diff;
     const uint64_t *source = diff->source, *target = diff->target;
     while (a_start < a_end && b_start < b_end && source[a_start] == target[b_start]) {
@@ -135,19 +133,17 @@ static ld_status ld_myers_solve(ld_myers_t *myers, size_t a_start, size_t a_end,
     /* Both ends now differ, so the edit distance is at least 2 and each half below is a
      * strictly smaller problem. */
     ld_snake_t snake;
-    ld_status status = ld_middle_snake(myers, source + a_start, (ptrdiff_t)(a_end - a_start),
-                                       target + b_start, (ptrdiff_t)(b_end - b_start),
-                                       edit_limit, &snake);
+    ld_status status = ld_middle_snake(myers, source + a_start, (ptrdiff_t)(a_end - a_start), target + b_start,
+                                       (ptrdiff_t)(b_end - b_start), edit_limit, &snake);
     if (status != LD_OK) return status;
     for (ptrdiff_t x = snake.x; x < snake.u; x++) {
         ld_match(diff, a_start + (size_t)x, b_start + (size_t)(x - (snake.x - snake.y)));
     }
-    if ((status = ld_myers_solve(myers, a_start, a_start + (size_t)snake.x,
-                                 b_start, b_start + (size_t)snake.y, SIZE_MAX))) {
+    if ((status = ld_myers_solve(myers, a_start, a_start + (size_t)snake.x, b_start, b_start + (size_t)snake.y,
+                                 SIZE_MAX))) {
         return status;
     }
-    return ld_myers_solve(myers, a_start + (size_t)snake.u, a_end,
-                          b_start + (size_t)snake.v, b_end, SIZE_MAX);
+    return ld_myers_solve(myers, a_start + (size_t)snake.u, a_end, b_start + (size_t)snake.v, b_end, SIZE_MAX);
 }
 
 /* Matches a longest common subsequence of any lists and collects the deletes, inserts and
@@ -158,8 +154,8 @@ static ld_status ld_myers_match(ld_workspace_t *workspace, ld_diff_t *diff) {
     size_t offset = (source_count + target_count + 1) / 2 + 1, width = 2 * offset + 1;
     int32_t *frontiers;
     ld_status status;
-    if ((status = ld_workspace_reserve(workspace, LD_BUFFER_SCRATCH, width,
-                                       2 * sizeof(int32_t), (void **)&frontiers))) {
+    if ((status = ld_workspace_reserve(workspace, LD_BUFFER_SCRATCH, width, 2 * sizeof(int32_t),
+                                       (void **)&frontiers))) {
         return status;
     }
     ld_myers_t myers = {
@@ -179,21 +175,17 @@ static ld_status ld_myers_match(ld_workspace_t *workspace, ld_diff_t *diff) {
     return ld_collect_inserts(diff, 0, NULL, NULL);
 }
 
-ld_status ld_myers_diff(ld_workspace_t *workspace,
-                        const uint64_t *source, size_t source_count,
-                        const uint64_t *target, size_t target_count,
-                        const ld_options_t *options, ld_result_t *out) {
+ld_status ld_myers_diff(ld_workspace_t *workspace, const uint64_t *source, size_t source_count, const uint64_t *target,
+                        size_t target_count, const ld_options_t *options, ld_result_t *out) {
     ld_diff_t diff;
-    ld_status status = ld_diff_begin(workspace, source, source_count, target, target_count,
-                                     options, out, &diff);
+    ld_status status = ld_diff_begin(workspace, source, source_count, target, target_count, options, out, &diff);
     if (status != LD_OK) return status;
     /* The edit distance is at least the difference of the counts. */
     if (ld_max_size(source_count, target_count) - ld_min_size(source_count, target_count) > diff.max_edits) {
         return LD_EDIT_BUDGET_EXCEEDED;
     }
     bool found;
-    if ((status = ld_unique_lcs(workspace, &diff, &found)) ||
-        (!found && (status = ld_myers_match(workspace, &diff))) ||
+    if ((status = ld_unique_lcs(workspace, &diff, &found)) || (!found && (status = ld_myers_match(workspace, &diff))) ||
         (diff.target_groups != NULL && (status = ld_collect_group_changes(&diff)))) {
         return status;
     }

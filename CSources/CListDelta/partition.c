@@ -31,8 +31,8 @@
 typedef struct {
     const uint64_t *ids;
     int32_t *map;
-    size_t end;      /* elements from the match's start to here are partitioned */
-    uint64_t *keys;  /* the identities, partition by partition */
+    size_t end;       /* elements from the match's start to here are partitioned */
+    uint64_t *keys;   /* the identities, partition by partition */
     int32_t *indices; /* the index of each */
     uint32_t *bounds; /* partition p holds keys[bounds[p]] up to keys[bounds[p + 1]] */
 } ld_partitioned_side_t;
@@ -62,8 +62,8 @@ static inline size_t ld_partition_of(uint64_t identity, uint64_t seed, unsigned 
 
 /* Counts the side's elements from `start` on in each partition and turns the counts into
  * bounds. */
-static ld_status ld_partition_count(const ld_partitioned_side_t *side, size_t start, size_t partitions,
-                                    unsigned shift, uint64_t seed, const ld_cancel_token_t *cancel) {
+static ld_status ld_partition_count(const ld_partitioned_side_t *side, size_t start, size_t partitions, unsigned shift,
+                                    uint64_t seed, const ld_cancel_token_t *cancel) {
     const uint64_t *restrict ids = side->ids;
     uint32_t *restrict bounds = side->bounds;
     memset(bounds, 0, (partitions + 1) * sizeof *bounds);
@@ -99,9 +99,8 @@ static ld_status ld_partition_scatter(const ld_partitioned_side_t *side, size_t 
 
 /* Fills the side's map from the join's results, read back from the partitions in the order
  * they were copied in (see ld_partition_join). */
-static ld_status ld_partition_gather(const ld_partitioned_side_t *side, size_t start, size_t partitions,
-                                     unsigned shift, uint64_t seed, uint32_t *restrict cursor,
-                                     const ld_cancel_token_t *cancel) {
+static ld_status ld_partition_gather(const ld_partitioned_side_t *side, size_t start, size_t partitions, unsigned shift,
+                                     uint64_t seed, uint32_t *restrict cursor, const ld_cancel_token_t *cancel) {
     const uint64_t *restrict ids = side->ids;
     const int32_t *restrict results = side->indices;
     int32_t *restrict map = side->map;
@@ -124,9 +123,8 @@ static ld_status ld_partition_gather(const ld_partitioned_side_t *side, size_t s
  * complement of its partner's (negative), an unmatched one keeps its own. With `repeated`,
  * notes an identity on both sides that repeats on either (see ld_table_take). */
 static LD_ALWAYS_INLINE ld_status ld_partition_join(const ld_partitioned_side_t *table_side,
-                                                    const ld_partitioned_side_t *probe_side, size_t p,
-                                                    uint32_t *room, uint64_t seed, const ld_cancel_token_t *cancel,
-                                                    bool *repeated) {
+                                                    const ld_partitioned_side_t *probe_side, size_t p, uint32_t *room,
+                                                    uint64_t seed, const ld_cancel_token_t *cancel, bool *repeated) {
     size_t table_start = table_side->bounds[p], table_count = table_side->bounds[p + 1] - table_start;
     size_t probe_start = probe_side->bounds[p], probe_count = probe_side->bounds[p + 1] - probe_start;
     if (table_count == 0 || probe_count == 0) return LD_OK;
@@ -146,8 +144,8 @@ static LD_ALWAYS_INLINE ld_status ld_partition_join(const ld_partitioned_side_t 
         if ((y & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(cancel)) return LD_CANCELLED;
         uint64_t identity = probe_keys[y];
         size_t candidate;
-        if (ld_table_take(table, table_keys, 0, identity, ld_home_slot(identity, table), &candidate,
-                          repeated != NULL, repeated)) {
+        if (ld_table_take(table, table_keys, 0, identity, ld_home_slot(identity, table), &candidate, repeated != NULL,
+                          repeated)) {
             /* Each table element is matched once, so its index is not read again. */
             int32_t table_index = table_indices[candidate];
             table_indices[candidate] = ~probe_indices[y];

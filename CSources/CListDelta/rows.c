@@ -28,8 +28,8 @@ static int32_t ld_tree_sum_before(const int32_t *tree, size_t slot) {
 
 /* Marks `count` indices below `limit` with `flag`; false when one is out of range, listed
  * twice, or already carries one of `conflicts`. */
-static bool ld_mark(uint8_t *flags, size_t limit, const int32_t *indices, size_t count, size_t stride,
-                    uint8_t flag, uint8_t conflicts) {
+static bool ld_mark(uint8_t *flags, size_t limit, const int32_t *indices, size_t count, size_t stride, uint8_t flag,
+                    uint8_t conflicts) {
     for (size_t k = 0; k < count; k++) {
         int32_t index = *(const int32_t *)(const void *)((const char *)indices + k * stride);
         if (index < 0 || (size_t)index >= limit || (flags[index] & (flag | conflicts)) != 0) return false;
@@ -47,12 +47,10 @@ static size_t ld_rows_with(const uint8_t *flags, size_t count, uint8_t flag, int
     return found;
 }
 
-ld_status ld_immediate_rows(ld_workspace_t *workspace, size_t row_count,
-                            const int32_t *deleted, size_t deleted_count,
-                            const int32_t *inserted, size_t inserted_count,
-                            const ld_pair_t *moved, size_t moved_count,
-                            const int32_t *reloaded, size_t reloaded_count,
-                            const ld_cancel_token_t *cancel, ld_row_operations_t *out) {
+ld_status ld_immediate_rows(ld_workspace_t *workspace, size_t row_count, const int32_t *deleted, size_t deleted_count,
+                            const int32_t *inserted, size_t inserted_count, const ld_pair_t *moved, size_t moved_count,
+                            const int32_t *reloaded, size_t reloaded_count, const ld_cancel_token_t *cancel,
+                            ld_row_operations_t *out) {
     if (workspace == NULL || out == NULL || (deleted == NULL && deleted_count > 0) ||
         (inserted == NULL && inserted_count > 0) || (moved == NULL && moved_count > 0) ||
         (reloaded == NULL && reloaded_count > 0))
@@ -70,15 +68,17 @@ ld_status ld_immediate_rows(ld_workspace_t *workspace, size_t row_count,
      * survivor; the tree over at most after + survivors slots; three counts per group, at most
      * survivors + 2 groups; the reloaded and deleted rows), then the operations. */
     size_t operation_count = 2 + inserted_count + moved_count;
-    size_t ints = before + 3 * after + 2 * survivors + (after + survivors + 1) + 4 * (survivors + 2) +
-                  reloaded_count + deleted_count;
+    size_t ints = before + 3 * after + 2 * survivors + (after + survivors + 1) + 4 * (survivors + 2) + reloaded_count +
+                  deleted_count;
     size_t flag_bytes = (before + after + survivors + 7) & ~(size_t)7;
-    size_t bytes = flag_bytes + ((ints * sizeof(int32_t) + 7) & ~(size_t)7) + operation_count * sizeof(ld_row_operation_t);
+    size_t bytes = flag_bytes + ((ints * sizeof(int32_t) + 7) & ~(size_t)7) +
+                   operation_count * sizeof(ld_row_operation_t);
     void *room;
     ld_status status = ld_workspace_reserve(workspace, LD_BUFFER_ROWS, bytes, 1, &room);
     if (status != LD_OK) return status;
     uint8_t *before_flags = room, *after_flags = before_flags + before, *survivor_moved = after_flags + after;
     int32_t *next = (int32_t *)(void *)((char *)room + flag_bytes);
+    /* clang-format off */
     int32_t *survivor_index = next; next += before;
     int32_t *arriving = next; next += after;
     int32_t *target_group = next; next += after;
@@ -91,6 +91,7 @@ ld_status ld_immediate_rows(ld_workspace_t *workspace, size_t row_count,
     int32_t *unplaced_in_group = next; next += survivors + 2;
     int32_t *cursor = next; next += survivors + 2;
     int32_t *row_lists = next;
+    /* clang-format on */
     ld_row_operation_t *operations =
         (ld_row_operation_t *)(void *)((char *)room + flag_bytes + ((ints * sizeof(int32_t) + 7) & ~(size_t)7));
     ld_poller_t poller = { cancel, 0 };

@@ -25,8 +25,8 @@ typedef struct {
 } ld_section_match_t;
 
 /* Checks the counts of one side: NULL with a non-zero count is invalid. */
-static bool ld_side_given(const void *sections, size_t section_count, const uint32_t *counts,
-                          const void *elements, size_t element_count) {
+static bool ld_side_given(const void *sections, size_t section_count, const uint32_t *counts, const void *elements,
+                          size_t element_count) {
     return !((sections == NULL && section_count != 0) || (counts == NULL && section_count != 0) ||
              (elements == NULL && element_count != 0));
 }
@@ -63,8 +63,8 @@ static ld_status ld_write_starts(const uint32_t *counts, size_t section_count, i
 }
 
 /* Copies the elements of matched source sections, in order, to `kept`. */
-static ld_status ld_compact_source(const uint64_t *elements, const ld_section_match_t *sections,
-                                   size_t section_count, uint64_t *kept, ld_poller_t *poller) {
+static ld_status ld_compact_source(const uint64_t *elements, const ld_section_match_t *sections, size_t section_count,
+                                   uint64_t *kept, ld_poller_t *poller) {
     size_t written = 0;
     for (size_t s = 0; s < section_count; s++) {
         if (!ld_poll(poller, 1)) return LD_CANCELLED;
@@ -118,9 +118,9 @@ static ld_status ld_write_groups(const ld_section_match_t *sections, size_t sour
  * flattening, in place: source_to_target spreads out to the full positions (-1 for the
  * elements of deleted sections), target_to_source and the moves' sources are renumbered from
  * it, and the deletes are listed anew. The buffers hold the full source count. */
-static ld_status ld_expand_elements(ld_workspace_t *workspace, const ld_section_match_t *sections,
-                                    size_t section_count, size_t kept_count, size_t source_count,
-                                    ld_result_t *elements, ld_poller_t *poller) {
+static ld_status ld_expand_elements(ld_workspace_t *workspace, const ld_section_match_t *sections, size_t section_count,
+                                    size_t kept_count, size_t source_count, ld_result_t *elements,
+                                    ld_poller_t *poller) {
     int32_t *source_to_target = workspace->buffers[LD_BUFFER_SOURCE_TO_TARGET].pointer;
     int32_t *target_to_source = workspace->buffers[LD_BUFFER_TARGET_TO_SOURCE].pointer;
     int32_t *deleted = workspace->buffers[LD_BUFFER_DELETED].pointer;
@@ -176,14 +176,12 @@ static ld_status ld_expand_elements(ld_workspace_t *workspace, const ld_section_
     return LD_OK;
 }
 
-ld_status ld_sectioned_diff(ld_workspace_t *workspace,
-                            const uint64_t *source_sections, size_t source_section_count,
+ld_status ld_sectioned_diff(ld_workspace_t *workspace, const uint64_t *source_sections, size_t source_section_count,
                             const uint64_t *target_sections, size_t target_section_count,
                             const uint32_t *source_section_counts, const uint32_t *target_section_counts,
                             const uint64_t *source_elements, size_t source_element_count,
-                            const uint64_t *target_elements, size_t target_element_count,
-                            ld_algorithm algorithm, const ld_options_t *options,
-                            ld_sectioned_result_t *out) {
+                            const uint64_t *target_elements, size_t target_element_count, ld_algorithm algorithm,
+                            const ld_options_t *options, ld_sectioned_result_t *out) {
     if (workspace == NULL || out == NULL) return LD_ERROR_INVALID;
     if (!ld_side_given(source_sections, source_section_count, source_section_counts, source_elements,
                        source_element_count) ||
@@ -214,8 +212,7 @@ ld_status ld_sectioned_diff(ld_workspace_t *workspace,
     size_t source_sections_n = source_section_count, target_sections_n = target_section_count;
     ld_diff_t reserved = { .cancel = chosen.cancel };
     if ((status = ld_reserve_results(workspace, ld_max_size(source_element_count, source_sections_n),
-                                     ld_max_size(target_element_count, target_sections_n), &reserved, false,
-                                     false))) {
+                                     ld_max_size(target_element_count, target_sections_n), &reserved, false, false))) {
         return status;
     }
     /* The scratch too, for the element counts: the element diff's counts vary with the
@@ -259,16 +256,14 @@ ld_status ld_sectioned_diff(ld_workspace_t *workspace,
     }
     /* The section result survives the element diff in buffers of its own. */
     const ld_cancel_token_t *cancel = chosen.cancel;
-    if ((source_sections_n > 0 &&
-         ((status = ld_copy(sections.source_to_target, section_result.source_to_target,
-                            source_sections_n * sizeof(int32_t), cancel)) ||
-          (status = ld_copy(sections.deleted, section_result.deleted, section_result.deleted_count * sizeof(int32_t),
-                            cancel)))) ||
-        (target_sections_n > 0 &&
-         ((status = ld_copy(sections.target_to_source, section_result.target_to_source,
-                            target_sections_n * sizeof(int32_t), cancel)) ||
-          (status = ld_copy(sections.inserted, section_result.inserted,
-                            section_result.inserted_count * sizeof(int32_t), cancel)))) ||
+    if ((source_sections_n > 0 && ((status = ld_copy(sections.source_to_target, section_result.source_to_target,
+                                                     source_sections_n * sizeof(int32_t), cancel)) ||
+                                   (status = ld_copy(sections.deleted, section_result.deleted,
+                                                     section_result.deleted_count * sizeof(int32_t), cancel)))) ||
+        (target_sections_n > 0 && ((status = ld_copy(sections.target_to_source, section_result.target_to_source,
+                                                     target_sections_n * sizeof(int32_t), cancel)) ||
+                                   (status = ld_copy(sections.inserted, section_result.inserted,
+                                                     section_result.inserted_count * sizeof(int32_t), cancel)))) ||
         (section_result.moved_count > 0 &&
          (status = ld_copy(sections.moved, section_result.moved, section_result.moved_count * sizeof(ld_pair_t),
                            cancel)))) {
@@ -302,8 +297,8 @@ ld_status ld_sectioned_diff(ld_workspace_t *workspace,
         uint32_t *groups;
         if ((status = ld_workspace_reserve(workspace, LD_BUFFER_GROUPS, source_element_count + target_element_count,
                                            sizeof(uint32_t), (void **)&groups)) ||
-            (status = ld_write_groups(&sections, source_sections_n, target_sections_n, groups,
-                                      groups + kept_count, &poller))) {
+            (status = ld_write_groups(&sections, source_sections_n, target_sections_n, groups, groups + kept_count,
+                                      &poller))) {
             return status;
         }
         element_options.source_groups = groups;

@@ -22,12 +22,12 @@ typedef struct {
 typedef struct {
     /* the match */
     size_t source_sections, target_sections, source_count, target_count;
-    const int32_t *section_target;   /* source section -> target section, -1 deleted */
-    const int32_t *section_source;   /* target section -> source section, -1 inserted */
+    const int32_t *section_target; /* source section -> target section, -1 deleted */
+    const int32_t *section_source; /* target section -> source section, -1 inserted */
     const int32_t *source_starts;
     const int32_t *target_starts;
-    const int32_t *element_target;   /* flat source element -> flat target element, -1 */
-    const int32_t *element_source;   /* flat target element -> flat source element, -1 */
+    const int32_t *element_target; /* flat source element -> flat target element, -1 */
+    const int32_t *element_source; /* flat target element -> flat source element, -1 */
     const ld_pair_t *element_moves;
     size_t element_move_count;
     const int32_t *element_deletes; /* unmatched flat source elements, ascending */
@@ -159,8 +159,7 @@ static ld_status ld_ascending_within(const int32_t *indices, size_t index_count,
 
 /* Checks the parts of the match that the stager follows as indices or sizes by. */
 static ld_status ld_stager_begin(const ld_sectioned_result_t *match, const uint8_t *element_changed,
-                                 const uint8_t *section_changed, const ld_cancel_token_t *cancel,
-                                 ld_stager_t *stager) {
+                                 const uint8_t *section_changed, const ld_cancel_token_t *cancel, ld_stager_t *stager) {
     const ld_result_t *sections = &match->sections, *elements = &match->elements;
     size_t source_sections = sections->source_count, target_sections = sections->target_count;
     size_t source_count = elements->source_count, target_count = elements->target_count;
@@ -183,8 +182,8 @@ static ld_status ld_stager_begin(const ld_sectioned_result_t *match, const uint8
     }
     if (sections->deleted_count > source_sections || sections->inserted_count > target_sections ||
         sections->moved_count > ld_min_size(source_sections, target_sections) ||
-        elements->moved_count > ld_min_size(source_count, target_count) ||
-        elements->deleted_count > source_count || elements->inserted_count > target_count) {
+        elements->moved_count > ld_min_size(source_count, target_count) || elements->deleted_count > source_count ||
+        elements->inserted_count > target_count) {
         return LD_ERROR_INVALID;
     }
     *stager = (ld_stager_t){
@@ -247,6 +246,7 @@ static ld_status ld_stager_begin(const ld_sectioned_result_t *match, const uint8
 /* The int32 entries LD_BUFFER_STAGES needs for a match of these counts, whatever its stages:
  * the operations and layouts of all stages at once, each at its largest. */
 static bool ld_stages_room(size_t n, size_t m, size_t S, size_t T, size_t *out) {
+    /* clang-format off */
     size_t terms[] = {
         /* the words counting the deleted source elements and the rank words of the section
          * moves, 2 per 64 elements or targets, 8 bytes each, and one entry to align each */
@@ -258,6 +258,7 @@ static bool ld_stages_room(size_t n, size_t m, size_t S, size_t T, size_t *out) 
          * counts), 3 and 4 (models and counts; its elements and starts are the target's) */
         S, n + S, ld_min_size(n, m) + 3 * S + 1, m + 3 * T + 1, m + 2 * T,
     };
+    /* clang-format on */
     size_t total = 0;
     for (size_t k = 0; k < sizeof terms / sizeof terms[0]; k++) {
         if (!ld_add_size(total, terms[k], &total)) return false;
@@ -335,7 +336,10 @@ static size_t ld_section_of(const int32_t *starts, size_t section_count, int32_t
     size_t low = 0, high = section_count;
     while (low + 1 < high) {
         size_t middle = low + (high - low) / 2;
-        if (starts[middle] <= index) low = middle; else high = middle;
+        if (starts[middle] <= index)
+            low = middle;
+        else
+            high = middle;
     }
     return low;
 }
@@ -346,8 +350,8 @@ static size_t ld_section_of(const int32_t *starts, size_t section_count, int32_t
  * matched sections; stage 4's inserts, the unmatched target elements of matched sections
  * (those of an inserted section arrive with it). */
 static ld_status ld_paths_in_kept_sections(ld_stager_t *st, const int32_t *list, size_t list_count,
-                                           const int32_t *starts, const int32_t *section_map,
-                                           size_t section_count, ld_path_t **out, size_t *out_count) {
+                                           const int32_t *starts, const int32_t *section_map, size_t section_count,
+                                           ld_path_t **out, size_t *out_count) {
     ld_path_t *paths = (ld_path_t *)(void *)ld_take(st, 2 * list_count);
     if (paths == NULL && list_count > 0) return LD_ERROR_INVALID;
     size_t count = 0, section = 0;
@@ -556,9 +560,7 @@ static void ld_counts_from_starts(const int32_t *starts, size_t section_count, i
 static ld_status ld_build_layout(ld_stager_t *st, ld_stage_kind stage, const int32_t *source_counts,
                                  size_t matched_sections, const ld_layout_t *deletes, ld_layout_t *out) {
     size_t S = st->source_sections, T = st->target_sections;
-    size_t section_count = stage == LD_STAGE_ELEMENT_UPDATES ? S
-                         : stage == LD_STAGE_DELETES         ? matched_sections
-                                                             : T;
+    size_t section_count = stage == LD_STAGE_ELEMENT_UPDATES ? S : stage == LD_STAGE_DELETES ? matched_sections : T;
     bool own_starts = stage == LD_STAGE_DELETES || stage == LD_STAGE_SECTION_INSERTS_AND_MOVES;
     bool own_counts = stage != LD_STAGE_ELEMENT_UPDATES;
     int32_t *models = ld_take(st, section_count);
@@ -575,8 +577,8 @@ static ld_status ld_build_layout(ld_stager_t *st, ld_stage_kind stage, const int
         for (size_t s = 0; s < S; s++) {
             if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
             models[s] = (int32_t)s;
-            if ((status = ld_write_source_run(st, (size_t)st->source_starts[s], (size_t)st->source_starts[s + 1],
-                                              true, &next, limit))) {
+            if ((status = ld_write_source_run(st, (size_t)st->source_starts[s], (size_t)st->source_starts[s + 1], true,
+                                              &next, limit))) {
                 return status;
             }
         }
@@ -589,8 +591,8 @@ static ld_status ld_build_layout(ld_stager_t *st, ld_stage_kind stage, const int
             if (k == section_count) return LD_ERROR_INVALID;
             models[k] = (int32_t)s;
             starts[k] = (int32_t)(next - elements);
-            if ((status = ld_write_source_run(st, (size_t)st->source_starts[s], (size_t)st->source_starts[s + 1],
-                                              false, &next, limit))) {
+            if ((status = ld_write_source_run(st, (size_t)st->source_starts[s], (size_t)st->source_starts[s + 1], false,
+                                              &next, limit))) {
                 return status;
             }
             k++;
@@ -631,9 +633,8 @@ static ld_status ld_build_layout(ld_stager_t *st, ld_stage_kind stage, const int
     return LD_OK;
 }
 
-ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match,
-                   const uint8_t *element_changed, const uint8_t *section_changed,
-                   const ld_cancel_token_t *cancel, ld_stages_t *out) {
+ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match, const uint8_t *element_changed,
+                   const uint8_t *section_changed, const ld_cancel_token_t *cancel, ld_stages_t *out) {
     if (workspace == NULL || match == NULL || out == NULL) return LD_ERROR_INVALID;
     ld_stager_t st;
     ld_status status = ld_stager_begin(match, element_changed, section_changed, cancel, &st);

@@ -45,8 +45,9 @@ static inline ld_table_t ld_table_over(uint32_t *room, size_t count, uint64_t se
     (void)ld_table_capacity(count, &capacity);
     unsigned bits = 0;
     while (((size_t)1 << bits) < capacity) bits++;
-    return (ld_table_t){ .slots = room, .next = room + capacity, .mask = capacity - 1, .shift = 64 - bits,
-                         .seed = seed };
+    return (ld_table_t){
+        .slots = room, .next = room + capacity, .mask = capacity - 1, .shift = 64 - bits, .seed = seed
+    };
 }
 
 /* Where an identity's search starts: the top bits of a product by 2^64 / golden ratio, which
@@ -98,8 +99,8 @@ static LD_ALWAYS_INLINE void ld_table_insert(ld_table_t table, const uint64_t *r
  * `repeated` when the identity occurs more than once on the table side, or was met again in
  * a slot it exhausted. */
 static LD_ALWAYS_INLINE bool ld_table_take(ld_table_t table, const uint64_t *restrict ids, size_t start,
-                                           uint64_t identity, size_t position, size_t *out,
-                                           bool detect_repeats, bool *repeated) {
+                                           uint64_t identity, size_t position, size_t *out, bool detect_repeats,
+                                           bool *repeated) {
     size_t candidate;
     uint32_t slot;
     for (;; position = (position + 1) & table.mask) {

@@ -84,14 +84,13 @@ size_t ld_workspace_bytes_held(const ld_workspace_t *workspace) {
     return workspace == NULL ? 0 : workspace->bytes_held;
 }
 
-ld_status ld_workspace_reserve(ld_workspace_t *workspace, ld_buffer_id id, size_t count,
-                               size_t size, void **out) {
+ld_status ld_workspace_reserve(ld_workspace_t *workspace, ld_buffer_id id, size_t count, size_t size, void **out) {
     bool fresh;
     return ld_workspace_reserve_fresh(workspace, id, count, size, out, &fresh);
 }
 
-ld_status ld_workspace_reserve_fresh(ld_workspace_t *workspace, ld_buffer_id id, size_t count, size_t size,
-                                     void **out, bool *out_fresh) {
+ld_status ld_workspace_reserve_fresh(ld_workspace_t *workspace, ld_buffer_id id, size_t count, size_t size, void **out,
+                                     bool *out_fresh) {
     size_t length;
     if (!ld_mul_size(count, size, &length)) return LD_ERROR_OVERFLOW;
     ld_buffer_t *buffer = &workspace->buffers[id];

@@ -3,8 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-size_t ldc_lcs_length(const uint64_t *source, size_t source_count,
-                      const uint64_t *target, size_t target_count) {
+size_t ldc_lcs_length(const uint64_t *source, size_t source_count, const uint64_t *target, size_t target_count) {
     size_t *row = calloc(target_count + 1, sizeof *row);
     if (row == NULL) return 0;
     for (size_t i = 0; i < source_count; i++) {
@@ -47,8 +46,8 @@ static size_t ldc_rank(const uint64_t *ids, size_t index, uint64_t identity) {
     return rank;
 }
 
-static const char *ldc_check_maps(const uint64_t *source, size_t n, const uint64_t *target,
-                                  size_t m, const ld_result_t *r, size_t *matched) {
+static const char *ldc_check_maps(const uint64_t *source, size_t n, const uint64_t *target, size_t m,
+                                  const ld_result_t *r, size_t *matched) {
     if (r->source_count != n || r->target_count != m) return "result counts differ from input";
     if ((n > 0 && r->source_to_target == NULL) || (m > 0 && r->target_to_source == NULL)) {
         return "index map missing";
@@ -72,8 +71,7 @@ static const char *ldc_check_maps(const uint64_t *source, size_t n, const uint64
     return NULL;
 }
 
-static const char *ldc_check_unmatched(const int32_t *map, size_t count, const int32_t *list,
-                                       size_t list_count) {
+static const char *ldc_check_unmatched(const int32_t *map, size_t count, const int32_t *list, size_t list_count) {
     size_t k = 0;
     for (size_t i = 0; i < count; i++) {
         if (map[i] >= 0) continue;
@@ -83,8 +81,8 @@ static const char *ldc_check_unmatched(const int32_t *map, size_t count, const i
     return k == list_count ? NULL : "deletes or inserts list extra indices";
 }
 
-static const char *ldc_check_updates(size_t n, const uint64_t *source_content,
-                                     const uint64_t *target_content, const ld_result_t *r) {
+static const char *ldc_check_updates(size_t n, const uint64_t *source_content, const uint64_t *target_content,
+                                     const ld_result_t *r) {
     if (source_content == NULL && target_content == NULL) {
         return r->updated_count == 0 ? NULL : "updates reported without content hashes";
     }
@@ -102,8 +100,8 @@ static const char *ldc_check_updates(size_t n, const uint64_t *source_content,
 
 /* Replays the result as UIKit would: remove deletes and move sources from the highest index
  * down, then insert inserts and move targets from the lowest index up. */
-static const char *ldc_check_replay(const uint64_t *source, size_t n, const uint64_t *target,
-                                    size_t m, const ld_result_t *r) {
+static const char *ldc_check_replay(const uint64_t *source, size_t n, const uint64_t *target, size_t m,
+                                    const ld_result_t *r) {
     uint64_t *list = malloc((n + m + 1) * sizeof *list);
     unsigned char *removed = calloc(n + 1, 1), *placed = calloc(m + 1, 1);
     uint64_t *placed_value = malloc((m + 1) * sizeof *placed_value);
@@ -164,8 +162,8 @@ done:
     return failure;
 }
 
-static const char *ldc_check_heckel(const uint64_t *source, size_t n, const uint64_t *target,
-                                    size_t m, const ld_result_t *r) {
+static const char *ldc_check_heckel(const uint64_t *source, size_t n, const uint64_t *target, size_t m,
+                                    const ld_result_t *r) {
     for (size_t i = 0; i < n; i++) {
         int32_t j = r->source_to_target[i];
         if (j >= 0 && ldc_rank(source, i, source[i]) != ldc_rank(target, (size_t)j, source[i])) {
@@ -180,8 +178,8 @@ static const char *ldc_check_heckel(const uint64_t *source, size_t n, const uint
 
 /* The moves against the groups (NULL: one group): a pair changing group moves; within a group
  * the staying pairs are in order, and the moves are the fewest (all in order for Myers). */
-static const char *ldc_check_moves(bool myers, size_t m, const uint32_t *source_groups,
-                                   const uint32_t *target_groups, const ld_result_t *r) {
+static const char *ldc_check_moves(bool myers, size_t m, const uint32_t *source_groups, const uint32_t *target_groups,
+                                   const ld_result_t *r) {
     bool *moves = calloc(m + 1, sizeof *moves);
     int32_t *order = malloc((m + 1) * sizeof *order);
     const char *failure = NULL;
@@ -223,12 +221,10 @@ static const char *ldc_check_moves(bool myers, size_t m, const uint32_t *source_
     return failure;
 }
 
-const char *ldc_check_result(ldc_algorithm algorithm,
-                             const uint64_t *source, size_t source_count,
-                             const uint64_t *target, size_t target_count,
-                             const uint64_t *source_content, const uint64_t *target_content,
-                             const uint32_t *source_groups, const uint32_t *target_groups,
-                             const ld_result_t *result) {
+const char *ldc_check_result(ldc_algorithm algorithm, const uint64_t *source, size_t source_count,
+                             const uint64_t *target, size_t target_count, const uint64_t *source_content,
+                             const uint64_t *target_content, const uint32_t *source_groups,
+                             const uint32_t *target_groups, const ld_result_t *result) {
     size_t matched = 0;
     const char *failure;
     if ((failure = ldc_check_maps(source, source_count, target, target_count, result, &matched)) ||
@@ -515,37 +511,44 @@ static const char *ldc_apply_batch(const ldc_staging_t *c, int stage, const ld_s
         failure = "checker out of memory";
         goto done;
     }
-#define LDC_FAIL(...)                              \
-    do {                                           \
-        failure = ldc_fail(__VA_ARGS__);           \
-        goto done;                                 \
+#define LDC_FAIL(...)                    \
+    do {                                 \
+        failure = ldc_fail(__VA_ARGS__); \
+        goto done;                       \
     } while (0)
     /* Sections: deletes, reloads and move sources in the list before, inserts and move targets
      * in the list after, none repeated, none conflicting. */
     for (size_t k = 0; k < st->section_deleted_count; k++) {
-        if (!ldc_mark(deleted, B, st->section_deleted[k])) LDC_FAIL("stage %d: section delete %d out of range or repeated", stage + 1, st->section_deleted[k]);
+        if (!ldc_mark(deleted, B, st->section_deleted[k]))
+            LDC_FAIL("stage %d: section delete %d out of range or repeated", stage + 1, st->section_deleted[k]);
     }
     for (size_t k = 0; k < st->section_updated_count; k++) {
-        if (!ldc_mark(reloaded, B, st->section_updated[k])) LDC_FAIL("stage %d: section reload %d out of range or repeated", stage + 1, st->section_updated[k]);
+        if (!ldc_mark(reloaded, B, st->section_updated[k]))
+            LDC_FAIL("stage %d: section reload %d out of range or repeated", stage + 1, st->section_updated[k]);
     }
     for (size_t k = 0; k < st->section_inserted_count; k++) {
-        if (!ldc_mark(inserted, D, st->section_inserted[k])) LDC_FAIL("stage %d: section insert %d out of range or repeated", stage + 1, st->section_inserted[k]);
+        if (!ldc_mark(inserted, D, st->section_inserted[k]))
+            LDC_FAIL("stage %d: section insert %d out of range or repeated", stage + 1, st->section_inserted[k]);
     }
     for (size_t k = 0; k < st->section_moved_count; k++) {
         ld_pair_t move = st->section_moved[k];
-        if (!ldc_mark(moved_from, B, move.source)) LDC_FAIL("stage %d: section move from %d out of range or repeated", stage + 1, move.source);
-        if (!ldc_mark(moved_to, D, move.target)) LDC_FAIL("stage %d: section move to %d out of range or repeated", stage + 1, move.target);
+        if (!ldc_mark(moved_from, B, move.source))
+            LDC_FAIL("stage %d: section move from %d out of range or repeated", stage + 1, move.source);
+        if (!ldc_mark(moved_to, D, move.target))
+            LDC_FAIL("stage %d: section move to %d out of range or repeated", stage + 1, move.target);
         moved_source[move.target] = move.source;
     }
     for (size_t s = 0; s < B; s++) {
-        if (deleted[s] + reloaded[s] + moved_from[s] > 1) LDC_FAIL("stage %d: section %zu deleted, reloaded or moved at once", stage + 1, s);
+        if (deleted[s] + reloaded[s] + moved_from[s] > 1)
+            LDC_FAIL("stage %d: section %zu deleted, reloaded or moved at once", stage + 1, s);
     }
     for (size_t t = 0; t < D; t++) {
         if (inserted[t] && moved_to[t]) LDC_FAIL("stage %d: section %zu both inserted and moved to", stage + 1, t);
     }
     if (st->section_updated_count > 0 &&
         st->element_updated_count + st->section_deleted_count + st->element_deleted_count + st->section_inserted_count +
-                st->section_moved_count + st->element_inserted_count + st->element_moved_count > 0) {
+                st->section_moved_count + st->element_inserted_count + st->element_moved_count >
+            0) {
         LDC_FAIL("stage %d: section reloads share their batch", stage + 1);
     }
     if (D + st->section_deleted_count != B + st->section_inserted_count) {
@@ -571,26 +574,33 @@ static const char *ldc_apply_batch(const ldc_staging_t *c, int stage, const ld_s
     /* Elements. */
     for (size_t k = 0; k < st->element_deleted_count; k++) {
         ld_path_t p = st->element_deleted[k];
-        if (!ldc_mark_path(e_deleted, before, p)) LDC_FAIL("stage %d: element delete (%d, %d) out of range or repeated", stage + 1, p.section, p.element);
+        if (!ldc_mark_path(e_deleted, before, p))
+            LDC_FAIL("stage %d: element delete (%d, %d) out of range or repeated", stage + 1, p.section, p.element);
         removed[p.section]++;
     }
     for (size_t k = 0; k < st->element_updated_count; k++) {
         ld_path_t p = st->element_updated[k];
-        if (!ldc_mark_path(e_reloaded, before, p)) LDC_FAIL("stage %d: element reload (%d, %d) out of range or repeated", stage + 1, p.section, p.element);
+        if (!ldc_mark_path(e_reloaded, before, p))
+            LDC_FAIL("stage %d: element reload (%d, %d) out of range or repeated", stage + 1, p.section, p.element);
     }
     for (size_t k = 0; k < st->element_moved_count; k++) {
         ld_path_move_t move = st->element_moved[k];
-        if (!ldc_mark_path(e_moved_from, before, move.source)) LDC_FAIL("stage %d: element move from (%d, %d) out of range or repeated", stage + 1, move.source.section, move.source.element);
+        if (!ldc_mark_path(e_moved_from, before, move.source))
+            LDC_FAIL("stage %d: element move from (%d, %d) out of range or repeated", stage + 1, move.source.section,
+                     move.source.element);
         removed[move.source.section]++;
     }
     for (size_t k = 0; k < st->element_inserted_count; k++) {
         ld_path_t p = st->element_inserted[k];
-        if (!ldc_mark_path(e_inserted, data, p)) LDC_FAIL("stage %d: element insert (%d, %d) out of range or repeated", stage + 1, p.section, p.element);
+        if (!ldc_mark_path(e_inserted, data, p))
+            LDC_FAIL("stage %d: element insert (%d, %d) out of range or repeated", stage + 1, p.section, p.element);
         added[p.section]++;
     }
     for (size_t k = 0; k < st->element_moved_count; k++) {
         ld_path_move_t move = st->element_moved[k];
-        if (!ldc_mark_path(e_moved_to, data, move.target)) LDC_FAIL("stage %d: element move to (%d, %d) out of range or repeated", stage + 1, move.target.section, move.target.element);
+        if (!ldc_mark_path(e_moved_to, data, move.target))
+            LDC_FAIL("stage %d: element move to (%d, %d) out of range or repeated", stage + 1, move.target.section,
+                     move.target.element);
         added[move.target.section]++;
     }
     for (size_t s = 0; s < B; s++) {
@@ -598,9 +608,11 @@ static const char *ldc_apply_batch(const ldc_staging_t *c, int stage, const ld_s
             ld_path_t p = { (int32_t)s, (int32_t)e };
             bool d = ldc_path_marked(e_deleted, before, p), r = ldc_path_marked(e_reloaded, before, p);
             bool f = ldc_path_marked(e_moved_from, before, p);
-            if (d + r + f > 1) LDC_FAIL("stage %d: element (%zu, %zu) deleted, reloaded or moved at once", stage + 1, s, e);
+            if (d + r + f > 1)
+                LDC_FAIL("stage %d: element (%zu, %zu) deleted, reloaded or moved at once", stage + 1, s, e);
             if ((d || r || f) && (deleted[s] || reloaded[s])) {
-                LDC_FAIL("stage %d: element (%zu, %zu) changes in a section deleted or reloaded by the batch", stage + 1, s, e);
+                LDC_FAIL("stage %d: element (%zu, %zu) changes in a section deleted or reloaded by the batch",
+                         stage + 1, s, e);
             }
         }
     }
@@ -609,9 +621,12 @@ static const char *ldc_apply_batch(const ldc_staging_t *c, int stage, const ld_s
             ld_path_t p = { (int32_t)t, (int32_t)e };
             bool i = ldc_path_marked(e_inserted, data, p), mt = ldc_path_marked(e_moved_to, data, p);
             if (i && mt) LDC_FAIL("stage %d: element (%zu, %zu) both inserted and moved to", stage + 1, t, e);
-            if ((i || mt) && inserted[t]) LDC_FAIL("stage %d: element (%zu, %zu) put into a section inserted by the batch", stage + 1, t, e);
-            if (mt && moved_to[t]) LDC_FAIL("stage %d: element moved into section %zu, which the batch moves", stage + 1, t);
-            if ((i || mt) && origin[t] >= 0 && reloaded[origin[t]]) LDC_FAIL("stage %d: element put into a reloaded section", stage + 1);
+            if ((i || mt) && inserted[t])
+                LDC_FAIL("stage %d: element (%zu, %zu) put into a section inserted by the batch", stage + 1, t, e);
+            if (mt && moved_to[t])
+                LDC_FAIL("stage %d: element moved into section %zu, which the batch moves", stage + 1, t);
+            if ((i || mt) && origin[t] >= 0 && reloaded[origin[t]])
+                LDC_FAIL("stage %d: element put into a reloaded section", stage + 1);
         }
     }
     /* Apply. */
@@ -685,7 +700,8 @@ done:
 static const char *ldc_compare_shown(const ldc_staging_t *c, int stage, const ldc_list_t *shown,
                                      const ldc_list_t *data) {
     if (shown->count != data->count) {
-        return ldc_fail("stage %d: %zu sections shown after it, its data has %zu", stage + 1, shown->count, data->count);
+        return ldc_fail("stage %d: %zu sections shown after it, its data has %zu", stage + 1, shown->count,
+                        data->count);
     }
     for (size_t s = 0; s < shown->count; s++) {
         if (ldc_section_item(c, shown->models[s]) != ldc_section_item(c, data->models[s])) {
@@ -863,7 +879,9 @@ static const char *ldc_check_move_items(const ldc_staging_t *c, int stage, const
         for (size_t q = 0; q < sec->moved_count; q++) {
             found |= sec->moved[q].source == source && sec->moved[q].target == move.target;
         }
-        if (!found) return ldc_fail("stage %d: section move %d -> %d is not one of the match's", stage + 1, move.source, move.target);
+        if (!found)
+            return ldc_fail("stage %d: section move %d -> %d is not one of the match's", stage + 1, move.source,
+                            move.target);
     }
     for (size_t k = 0; k < st->element_moved_count; k++) {
         ld_path_move_t move = st->element_moved[k];
@@ -871,7 +889,8 @@ static const char *ldc_check_move_items(const ldc_staging_t *c, int stage, const
         int32_t source = ref >= 0 ? ref : e->target_to_source[~ref];
         int32_t target = c->target_starts[move.target.section] + move.target.element;
         bool found = false;
-        for (size_t q = 0; q < e->moved_count; q++) found |= e->moved[q].source == source && e->moved[q].target == target;
+        for (size_t q = 0; q < e->moved_count; q++)
+            found |= e->moved[q].source == source && e->moved[q].target == target;
         if (!found) {
             return ldc_fail("stage %d: element move (%d, %d) -> (%d, %d) is not one of the match's", stage + 1,
                             move.source.section, move.source.element, move.target.section, move.target.element);
@@ -999,7 +1018,8 @@ const char *ldc_check_stages(ldc_algorithm algorithm, const ldc_sectioned_lists_
         expected.count = 0;
         if (k == last) {
             if (s->data_section_count != c.T) {
-                failure = ldc_fail("stage %d: the target's section count is reported as %zu", k + 1, s->data_section_count);
+                failure = ldc_fail("stage %d: the target's section count is reported as %zu", k + 1,
+                                   s->data_section_count);
                 goto done;
             }
             ldc_target_list(&c, &data);
@@ -1013,8 +1033,7 @@ const char *ldc_check_stages(ldc_algorithm algorithm, const ldc_sectioned_lists_
         }
         after.count = 0;
         if ((failure = ldc_apply_batch(&c, k, s, &model, &data, &after)) ||
-            (failure = ldc_check_move_items(&c, k, s, &model)) ||
-            (failure = ldc_compare_shown(&c, k, &after, &data))) {
+            (failure = ldc_check_move_items(&c, k, s, &model)) || (failure = ldc_compare_shown(&c, k, &after, &data))) {
             goto done;
         }
         ldc_list_t swap = model;

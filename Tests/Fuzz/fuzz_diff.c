@@ -55,19 +55,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         .target_groups = with_groups ? target_groups : NULL,
     };
     ld_result_t result;
-    ld_status status = (myers ? ld_myers_diff : ld_heckel_diff)(
-        workspace, source_count ? source : NULL, source_count, target_count ? target : NULL,
-        target_count, &options, &result);
+    ld_status status = (myers ? ld_myers_diff : ld_heckel_diff)(workspace, source_count ? source : NULL, source_count,
+                                                                target_count ? target : NULL, target_count, &options,
+                                                                &result);
     if (status == LD_EDIT_BUDGET_EXCEEDED) {
-        size_t distance = source_count + target_count -
-                          2 * ldc_lcs_length(source, source_count, target, target_count);
+        size_t distance = source_count + target_count - 2 * ldc_lcs_length(source, source_count, target, target_count);
         if (!options.limit_edits || distance <= options.max_edits) ldf_fail("budget refused a diff within it");
         return 0;
     }
     if (status != LD_OK) ldf_fail(ld_status_description(status));
-    const char *failure = ldc_check_result(myers ? LDC_MYERS : LDC_HECKEL, source, source_count,
-                                           target, target_count, options.source_content,
-                                           options.target_content, options.source_groups,
+    const char *failure = ldc_check_result(myers ? LDC_MYERS : LDC_HECKEL, source, source_count, target, target_count,
+                                           options.source_content, options.target_content, options.source_groups,
                                            options.target_groups, &result);
     if (failure != NULL) ldf_fail(failure);
     if (options.limit_edits && result.deleted_count + result.inserted_count > options.max_edits) {

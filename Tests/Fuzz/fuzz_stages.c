@@ -62,10 +62,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint64_t source[LDF_MAX_ELEMENTS], target[LDF_MAX_ELEMENTS];
     uint8_t element_changed[LDF_MAX_ELEMENTS], target_flags[LDF_MAX_ELEMENTS], section_changed[LDF_MAX_SECTIONS];
     size_t source_section_count, target_section_count, source_count, target_count;
-    ldf_side(&reader, section_alphabet, element_alphabet, source_sections, &source_section_count, source_counts,
-             source, &source_count, element_changed);
-    ldf_side(&reader, section_alphabet, element_alphabet, target_sections, &target_section_count, target_counts,
-             target, &target_count, target_flags);
+    ldf_side(&reader, section_alphabet, element_alphabet, source_sections, &source_section_count, source_counts, source,
+             &source_count, element_changed);
+    ldf_side(&reader, section_alphabet, element_alphabet, target_sections, &target_section_count, target_counts, target,
+             &target_count, target_flags);
     for (size_t t = 0; t < target_section_count; t++) section_changed[t] = (uint8_t)(target_sections[t] + flags) & 1;
 
     bool lcs = flags & 1, with_element_flags = flags & 2, with_section_flags = flags & 4, budget = flags & 8;
@@ -75,8 +75,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ld_sectioned_result_t match;
     ld_status status = ld_sectioned_diff(workspace, source_sections, source_section_count, target_sections,
                                          target_section_count, source_counts, target_counts, source, source_count,
-                                         target, target_count, lcs ? LD_ALGORITHM_LCS : LD_ALGORITHM_HECKEL,
-                                         &options, &match);
+                                         target, target_count, lcs ? LD_ALGORITHM_LCS : LD_ALGORITHM_HECKEL, &options,
+                                         &match);
     if (status == LD_EDIT_BUDGET_EXCEEDED && lcs && budget) return 0;
     if (status != LD_OK) ldf_fail(ld_status_description(status));
     const uint8_t *element_flags = with_element_flags ? element_changed : NULL;
@@ -85,12 +85,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if ((status = ld_stage(workspace, &match, element_flags, section_flags, NULL, &stages)) != LD_OK) {
         ldf_fail(ld_status_description(status));
     }
+    /* clang-format off */
     ldc_sectioned_lists_t lists = {
         source_sections, source_section_count, target_sections, target_section_count, source_counts, target_counts,
         source, source_count, target, target_count,
     };
-    const char *failure =
-        ldc_check_stages(lcs ? LDC_MYERS : LDC_HECKEL, &lists, element_flags, section_flags, &match, &stages);
+    /* clang-format on */
+    const char *failure = ldc_check_stages(lcs ? LDC_MYERS : LDC_HECKEL, &lists, element_flags, section_flags, &match,
+                                           &stages);
     if (failure != NULL) ldf_fail(failure);
     return 0;
 }

@@ -259,10 +259,8 @@ typedef struct ld_result {
  *       space: at most 30 bytes per element of n + m. A warm workspace allocates nothing for
  *       a diff whose counts are each no larger than an earlier one's.
  */
-ld_status ld_heckel_diff(ld_workspace_t *workspace,
-                         const uint64_t *source, size_t source_count,
-                         const uint64_t *target, size_t target_count,
-                         const ld_options_t *options, ld_result_t *out);
+ld_status ld_heckel_diff(ld_workspace_t *workspace, const uint64_t *source, size_t source_count, const uint64_t *target,
+                         size_t target_count, const ld_options_t *options, ld_result_t *out);
 
 /*!
  * @brief Finds a longest common subsequence of @p source and @p target.
@@ -282,10 +280,8 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace,
  *       O((n + m) · max_edits) before giving up. A difference of the counts above the budget is
  *       refused at once.
  */
-ld_status ld_myers_diff(ld_workspace_t *workspace,
-                        const uint64_t *source, size_t source_count,
-                        const uint64_t *target, size_t target_count,
-                        const ld_options_t *options, ld_result_t *out);
+ld_status ld_myers_diff(ld_workspace_t *workspace, const uint64_t *source, size_t source_count, const uint64_t *target,
+                        size_t target_count, const ld_options_t *options, ld_result_t *out);
 
 /* MARK: Sectioned diffs and staging */
 
@@ -368,14 +364,12 @@ typedef struct ld_sectioned_result {
  *       two sections or more (the groups). A warm workspace allocates nothing for a diff whose
  *       six counts are each no larger than an earlier one's.
  */
-ld_status ld_sectioned_diff(ld_workspace_t *workspace,
-                            const uint64_t *source_sections, size_t source_section_count,
+ld_status ld_sectioned_diff(ld_workspace_t *workspace, const uint64_t *source_sections, size_t source_section_count,
                             const uint64_t *target_sections, size_t target_section_count,
                             const uint32_t *source_section_counts, const uint32_t *target_section_counts,
                             const uint64_t *source_elements, size_t source_element_count,
-                            const uint64_t *target_elements, size_t target_element_count,
-                            ld_algorithm algorithm, const ld_options_t *options,
-                            ld_sectioned_result_t *out);
+                            const uint64_t *target_elements, size_t target_element_count, ld_algorithm algorithm,
+                            const ld_options_t *options, ld_sectioned_result_t *out);
 
 /*! @brief An element's position: its section and its index within that section. */
 typedef struct ld_path {
@@ -540,9 +534,8 @@ typedef struct ld_stages {
  *       them. A warm workspace allocates nothing for stages whose counts are each no larger
  *       than an earlier call's.
  */
-ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match,
-                   const uint8_t *element_changed, const uint8_t *section_changed,
-                   const ld_cancel_token_t *cancel, ld_stages_t *out);
+ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match, const uint8_t *element_changed,
+                   const uint8_t *section_changed, const ld_cancel_token_t *cancel, ld_stages_t *out);
 
 /* MARK: Immediate row operations (NSTableView) */
 
@@ -605,12 +598,10 @@ typedef struct ld_row_operations {
  *       workspace allocates nothing for a batch whose counts are each no larger than an earlier
  *       call's.
  */
-ld_status ld_immediate_rows(ld_workspace_t *workspace, size_t row_count,
-                            const int32_t *deleted, size_t deleted_count,
-                            const int32_t *inserted, size_t inserted_count,
-                            const ld_pair_t *moved, size_t moved_count,
-                            const int32_t *reloaded, size_t reloaded_count,
-                            const ld_cancel_token_t *cancel, ld_row_operations_t *out);
+ld_status ld_immediate_rows(ld_workspace_t *workspace, size_t row_count, const int32_t *deleted, size_t deleted_count,
+                            const int32_t *inserted, size_t inserted_count, const ld_pair_t *moved, size_t moved_count,
+                            const int32_t *reloaded, size_t reloaded_count, const ld_cancel_token_t *cancel,
+                            ld_row_operations_t *out);
 
 #ifdef __cplusplus
 }

@@ -31,16 +31,13 @@ typedef enum {
  *
  * @return NULL when every check passes, else a static description of the first failure.
  */
-const char *ldc_check_result(ldc_algorithm algorithm,
-                             const uint64_t *source, size_t source_count,
-                             const uint64_t *target, size_t target_count,
-                             const uint64_t *source_content, const uint64_t *target_content,
-                             const uint32_t *source_groups, const uint32_t *target_groups,
-                             const ld_result_t *result);
+const char *ldc_check_result(ldc_algorithm algorithm, const uint64_t *source, size_t source_count,
+                             const uint64_t *target, size_t target_count, const uint64_t *source_content,
+                             const uint64_t *target_content, const uint32_t *source_groups,
+                             const uint32_t *target_groups, const ld_result_t *result);
 
 /*! @brief The length of a longest common subsequence, by O(n·m) dynamic programming. */
-size_t ldc_lcs_length(const uint64_t *source, size_t source_count,
-                      const uint64_t *target, size_t target_count);
+size_t ldc_lcs_length(const uint64_t *source, size_t source_count, const uint64_t *target, size_t target_count);
 
 /*! @brief A sectioned list pair as ld_sectioned_diff() takes it. */
 typedef struct {
@@ -93,12 +90,12 @@ const char *ldc_check_stages(ldc_algorithm algorithm, const ldc_sectioned_lists_
 
 /*! @brief An allocator that counts calls and live bytes, and can fail on a chosen call. */
 typedef struct {
-    size_t allocations;       /*!< successful allocate calls */
+    size_t allocations; /*!< successful allocate calls */
     size_t deallocations;
     size_t live_bytes;
     size_t peak_live_bytes;
-    long fail_at;             /*!< 0-based allocate call that returns NULL; -1 never */
-    size_t attempts;          /*!< allocate calls, failed ones included */
+    long fail_at;    /*!< 0-based allocate call that returns NULL; -1 never */
+    size_t attempts; /*!< allocate calls, failed ones included */
 } ldc_counting_allocator;
 
 /*! @brief An ld_allocator_t that routes through @p counter. */
