@@ -139,12 +139,8 @@ static ld_status ld_table_probe(ld_table_t table, const ld_sides_t *sides, ld_pa
                                                : ld_probe_side(table, sides, NULL, NULL, false, NULL);
 }
 
-/* Reserves scratch for the table of a diff of these counts, untrimmed, and says how many slots
- * it has room for. With `touch` when the scratch is new, writes zeros over the slots, which
- * every diff of these counts clears. */
-static ld_status ld_table_reserve(ld_workspace_t *workspace, size_t source_count, size_t target_count,
-                                  size_t *out_most_slots, void **out_scratch, bool touch,
-                                  const ld_cancel_token_t *cancel) {
+ld_status ld_table_reserve(ld_workspace_t *workspace, size_t source_count, size_t target_count, size_t *out_most_slots,
+                           void **out_scratch, bool touch, const ld_cancel_token_t *cancel) {
     size_t smaller = ld_min_size(source_count, target_count), slot_bytes, next_bytes, table_bytes;
     if (!ld_table_capacity(smaller, out_most_slots) || !ld_mul_size(*out_most_slots, sizeof(uint32_t), &slot_bytes) ||
         !ld_mul_size(smaller, sizeof(uint32_t), &next_bytes) || !ld_add_size(slot_bytes, next_bytes, &table_bytes)) {
@@ -344,20 +340,6 @@ ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bool *out_fo
     *diff = plain;
     *out_found = true;
     return LD_OK;
-}
-
-ld_status ld_workspace_prepare(ld_workspace_t *workspace, size_t source_count, size_t target_count,
-                               const ld_cancel_token_t *cancel) {
-    if (workspace == NULL) return LD_ERROR_INVALID;
-    if (source_count > LD_MAX_COUNT || target_count > LD_MAX_COUNT) return LD_ERROR_OVERFLOW;
-    ld_diff_t diff = { .cancel = cancel };
-    bool partitioned = ld_partitions_pay(source_count, target_count);
-    void *scratch;
-    ld_status status = ld_reserve_results(workspace, source_count, target_count, &diff, true, partitioned);
-    if (status != LD_OK) return status;
-    if (partitioned) return ld_partitions_reserve(workspace, source_count, target_count, true, cancel, &scratch);
-    size_t most_slots;
-    return ld_table_reserve(workspace, source_count, target_count, &most_slots, &scratch, true, cancel);
 }
 
 ld_status ld_heckel_reserve(ld_workspace_t *workspace, size_t source_count, size_t target_count,

@@ -182,6 +182,12 @@ LD_HIDDEN ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bo
  * counts no larger than these takes, without touching it. */
 LD_HIDDEN ld_status ld_heckel_reserve(ld_workspace_t *workspace, size_t source_count, size_t target_count,
                                       const ld_cancel_token_t *cancel);
+/* heckel.c: reserves scratch for the table of a diff of these counts, untrimmed, and says how
+ * many slots it has room for. With `touch` when the scratch is new, writes zeros over the slots,
+ * which every diff of these counts clears. */
+LD_HIDDEN ld_status ld_table_reserve(ld_workspace_t *workspace, size_t source_count, size_t target_count,
+                                     size_t *out_most_slots, void **out_scratch, bool touch,
+                                     const ld_cancel_token_t *cancel);
 
 /* moves.c: fills diff->moved with the pairs off one longest increasing run of sources in
  * `pairs`, matched pairs in target order (those before them, the matched prefix, are on the

@@ -124,3 +124,17 @@ ld_status ld_workspace_identities(ld_workspace_t *workspace, size_t source_count
     *out_target = target;
     return LD_OK;
 }
+
+ld_status ld_workspace_prepare(ld_workspace_t *workspace, size_t source_count, size_t target_count,
+                               const ld_cancel_token_t *cancel) {
+    if (workspace == NULL) return LD_ERROR_INVALID;
+    if (source_count > LD_MAX_COUNT || target_count > LD_MAX_COUNT) return LD_ERROR_OVERFLOW;
+    ld_diff_t diff = { .cancel = cancel };
+    bool partitioned = ld_partitions_pay(source_count, target_count);
+    void *scratch;
+    ld_status status = ld_reserve_results(workspace, source_count, target_count, &diff, true, partitioned);
+    if (status != LD_OK) return status;
+    if (partitioned) return ld_partitions_reserve(workspace, source_count, target_count, true, cancel, &scratch);
+    size_t most_slots;
+    return ld_table_reserve(workspace, source_count, target_count, &most_slots, &scratch, true, cancel);
+}
