@@ -172,12 +172,6 @@ LD_HIDDEN ld_status ld_partitions_reserve(ld_workspace_t *workspace, size_t sour
 LD_HIDDEN ld_status ld_partitioned_match(ld_workspace_t *workspace, ld_diff_t *diff, size_t start, size_t source_end,
                                          size_t target_end, bool *out_spread, bool *out_repeated, void **out_scratch);
 
-/* heckel.c: when every identity found on both sides of `diff` occurs once on each (after the
- * common prefix and suffix), matches a longest common subsequence through the hash table and
- * the patience sort, collects the deletes, inserts and updates, and sets `out_found`; it leaves
- * moves to the caller. Otherwise it leaves `out_found` false and the result unfinished.
- * LD_EDIT_BUDGET_EXCEEDED when the subsequence leaves more than diff->max_edits edits. */
-LD_HIDDEN ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bool *out_found);
 /* heckel.c: reserves the scratch that a Heckel diff (or the hash-table part of an LCS diff) of
  * counts no larger than these takes, without touching it. */
 LD_HIDDEN ld_status ld_heckel_reserve(ld_workspace_t *workspace, size_t source_count, size_t target_count,
@@ -188,6 +182,20 @@ LD_HIDDEN ld_status ld_heckel_reserve(ld_workspace_t *workspace, size_t source_c
 LD_HIDDEN ld_status ld_table_reserve(ld_workspace_t *workspace, size_t source_count, size_t target_count,
                                      size_t *out_most_slots, void **out_scratch, bool touch,
                                      const ld_cancel_token_t *cancel);
+/* heckel.c: matches the elements of `plain` between `prefix` and the suffix through the single
+ * table, stopping early when an identity on both sides repeats, and lists the matched pairs in
+ * target order with room for their predecessors after them, as ld_heckel_diff does. */
+LD_HIDDEN ld_status ld_unique_pairs_from_table(ld_workspace_t *workspace, ld_diff_t *plain, size_t prefix,
+                                               size_t suffix, bool *out_repeated, ld_pair_t **out_pairs,
+                                               size_t *out_pair_count, int32_t **out_predecessor,
+                                               int32_t **out_summary);
+
+/* unique_lcs.c: when every identity found on both sides of `diff` occurs once on each (after
+ * the common prefix and suffix), matches a longest common subsequence through the hash table and
+ * the patience sort, collects the deletes, inserts and updates, and sets `out_found`; it leaves
+ * moves to the caller. Otherwise it leaves `out_found` false and the result unfinished.
+ * LD_EDIT_BUDGET_EXCEEDED when the subsequence leaves more than diff->max_edits edits. */
+LD_HIDDEN ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bool *out_found);
 
 /* moves.c: fills diff->moved with the pairs off one longest increasing run of sources in
  * `pairs`, matched pairs in target order (those before them, the matched prefix, are on the
