@@ -238,9 +238,6 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace, const uint64_t *source, size
     /* The moves are found from the matched pairs after the prefix, in target order. */
     size_t pair_count = 0;
     if (!sides.source_is_probed) {
-        /* The probe goes through the targets in order and lists the pairs in the updates'
-         * buffer, free until the deletes and updates are collected; the predecessors go to
-         * the deletes' buffer, free until then too. */
         if ((status = ld_table_probe(table, &sides, diff.updated, &pair_count)) ||
             (status = ld_find_moves(&diff, diff.updated, pair_count, diff.deleted, (int32_t *)table.slots)) ||
             (status = ld_collect_deletes_and_updates(&diff))) {

@@ -31,6 +31,64 @@ struct ld_cancel_token {
     ld_allocator_t allocator;
 };
 
+/* The workspace's buffers, and which phase uses each. The phases: heckel (heckel.c: one hash
+ * table over the smaller side, probed with the other; partition.c instead, "partition" below,
+ * when the smaller side has 2^19 elements or more), myers (myers.c), unique LCS (unique_lcs.c,
+ * which every LCS diff tries first, with the heckel match and the moves sort), moves (moves.c:
+ * the lists of moves, by patience sort), sectioned (sectioned.c: a diff of the sections, then
+ * one of their elements), staging (staging.c) and rows (rows.c). A phase reserves what it uses
+ * (ld_workspace_reserve keeps a buffer's contents unless it must grow); a borrower is done with
+ * a buffer before its writer fills it. ld_workspace_prepare reserves the result buffers and
+ * SCRATCH for a diff and, where they are new, writes zeros over what every such diff writes. n
+ * and m count a diff's source and target elements, S and T a sectioned diff's sections.
+ *
+ * buffer, size        written by: what it holds                 borrowed by: what it holds               lasts
+ * ------------------  ----------------------------------------  ---------------------------------------  --------
+ * SOURCE_TO_TARGET    heckel, partition, myers, unique LCS:     -                                        result
+ * TARGET_TO_SOURCE    the index maps; sectioned spreads them
+ *   4n, 4m bytes      over the full source, in place
+ * DELETED             heckel, myers, unique LCS: the deletes;   partition: the source's indices beside   result
+ *   4n bytes          sectioned lists them anew                 its keys; heckel and unique LCS, when
+ *                                                               the target is probed: moves'
+ *                                                               predecessors
+ * INSERTED            heckel, myers, unique LCS: the inserts    partition: the target's indices beside   result
+ *   4m bytes                                                    its keys
+ * MOVED               moves, for heckel (and for myers, with    partition: one partition's table at a    result
+ *   8 min(n, m)       groups): the moves; sectioned renumbers   time; moves: the sort's tails (read
+ *   bytes             their sources in place                    before the first move is written);
+ *                                                               unique LCS: the pairs it unmatches
+ * UPDATED             heckel, myers, unique LCS: the updates    partition: both sides' bounds and one    result
+ *   8 min(n, m)                                                 side's cursors; heckel and unique LCS,
+ *   bytes                                                       when the target is probed: the matched
+ *                                                               pairs in target order
+ * SCRATCH             -                                         heckel: the table, then (source probed)  call
+ *   its largest                                                 the matched pairs, moves' predecessors
+ *   borrowing                                                   and summary, or (target probed) the
+ *                                                               summary alone; partition: the keys,
+ *                                                               then the matched pairs, predecessors
+ *                                                               and summary; unique LCS: as heckel or
+ *                                                               partition; myers: the two frontiers
+ * SOURCE_IDENTITIES   the caller, to whom the buffers are lent  -                                        lent
+ * TARGET_IDENTITIES   by ld_workspace_identities: the
+ *   8n, 8m bytes      identities to diff
+ * SECTION_MATCH       sectioned: the section match, copied      -                                        result
+ *   4(3S + 3T +       out of the result buffers before the
+ *   2 min(S, T) + 2)  element diff, and both sides' starts
+ * KEPT_SOURCE         sectioned: the matched source sections'   -                                        elements
+ *   8n bytes          elements' identities, when deleted
+ *                     sections hold some, not all, of them
+ * GROUPS              sectioned: the elements' groups, when     -                                        elements
+ *   4(n + m) bytes    T >= 2
+ * STAGES              staging: the stages' operations and       -                                        result
+ *                     layouts (which also point into the match)
+ * ROWS                rows: the row operations and the arrays   -                                        result
+ *                     that place them
+ *
+ * lasts: "result", a call hands it out, and it stays valid until the next call that reserves
+ * the buffer (every diff reserves the result buffers; ld_stage and ld_immediate_rows only STAGES
+ * and ROWS, so a match stays valid through them), or a reset; "call", within the call that
+ * reserves it; "elements", until a sectioned diff's element diff returns; "lent", until the
+ * next ld_workspace_identities, ld_workspace_reset or ld_workspace_free (no diff reserves it). */
 typedef enum {
     LD_BUFFER_SOURCE_TO_TARGET,
     LD_BUFFER_TARGET_TO_SOURCE,
@@ -41,17 +99,10 @@ typedef enum {
     LD_BUFFER_SCRATCH,
     LD_BUFFER_SOURCE_IDENTITIES,
     LD_BUFFER_TARGET_IDENTITIES,
-    /* sectioned.c: the section match of a sectioned diff (its index maps, lists and section
-     * starts), copied out of the result buffers so that it survives the element diff. */
     LD_BUFFER_SECTION_MATCH,
-    /* sectioned.c: the identities of the matched source sections' elements (room for all the
-     * source's whenever it has two sections or more; filled when a deleted section holds
-     * some), and the element groups when the target has two sections or more. */
     LD_BUFFER_KEPT_SOURCE,
     LD_BUFFER_GROUPS,
-    /* staging.c: every stage's operations and data layout, apart from the match's buffers. */
     LD_BUFFER_STAGES,
-    /* rows.c: the immediate row operations and everything their placement counts with. */
     LD_BUFFER_ROWS,
     LD_BUFFER_COUNT
 } ld_buffer_id;
@@ -163,8 +214,8 @@ LD_HIDDEN ld_status ld_partitions_reserve(ld_workspace_t *workspace, size_t sour
                                           bool touch, const ld_cancel_token_t *cancel, void **out_scratch);
 /* Matches source elements [start, source_end) with target elements [start, target_end)
  * through partitions, the k-th occurrence of an identity with the k-th, and fills both index
- * maps there; it uses the deleted, inserted, moved and updated buffers, and then the scratch
- * it hands back is free: it holds at least 8 bytes per element of both sides. Leaves
+ * maps there; the scratch it hands back is then free: it holds at least 8 bytes per element of
+ * both sides. Leaves
  * `out_spread` false, having written none of the maps, when a few identities fill too much of
  * one partition: the caller then matches with the single table. With `out_repeated`, it stops
  * early once an identity on both sides repeats on either, says whether one did, and then
@@ -200,8 +251,7 @@ LD_HIDDEN ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bo
 /* moves.c: fills diff->moved with the pairs off one longest increasing run of sources in
  * `pairs`, matched pairs in target order (those before them, the matched prefix, are on the
  * run), or with groups, the pairs whose groups differ and those off a longest run within
- * each group. `predecessor` has one entry per pair, `summary` one per 16 pairs and one more;
- * the sort's other state lives in diff->moved. */
+ * each group. `predecessor` has one entry per pair, `summary` one per 16 pairs and one more. */
 LD_HIDDEN ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count, int32_t *predecessor,
                                   int32_t *summary);
 /* moves.c: fills diff->moved with the matched pairs whose groups differ, by ascending target

@@ -6,13 +6,7 @@
  * the cache on almost every lookup. Instead, a few bits of a second hash split both sides
  * into partitions whose tables fit in the cache, and each partition is matched alone with the
  * table of ld_heckel_diff. Partitioning keeps each side's order, and equal identities share a
- * partition, so the k-th occurrence of an identity still meets the k-th.
- *
- * The match borrows buffers that the rest of the diff fills only afterwards: scratch holds
- * the identities, partition by partition (the table side's, then the probe side's); the
- * deleted and inserted lists hold the source and target indices alongside them; the moves'
- * buffer holds one partition's table at a time; the updates' buffer holds the partition
- * bounds. */
+ * partition, so the k-th occurrence of an identity still meets the k-th. */
 
 /* Below this many elements on the smaller side, the single table is faster: the partitions'
  * extra passes cost more than the cache misses they save. */

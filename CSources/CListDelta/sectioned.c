@@ -4,10 +4,9 @@
 
 /* A sectioned diff runs two diffs in one workspace: the sections' identities first, then the
  * elements of the matched source sections against all target elements, each grouped by its
- * target section. The section result is copied into a buffer of its own before the element
- * diff reuses the result buffers; the element result is then translated from the matched
- * sections' elements (compacted) to the full source flattening, in the result buffers
- * themselves, which were reserved for the full counts before either diff. */
+ * target section. The element result is then translated from the matched sections' elements
+ * (compacted) to the full source flattening. Which buffer holds what, and until when: the
+ * table above ld_buffer_id in internal.h. */
 
 /* What the sub-diffs get for an empty side the caller gave as NULL: ld_match_common_suffix
  * computes `source + source_count`, which is undefined for NULL even when the count is 0. */
@@ -254,7 +253,6 @@ ld_status ld_sectioned_diff(ld_workspace_t *workspace, const uint64_t *source_se
                        &section_result))) {
         return status;
     }
-    /* The section result survives the element diff in buffers of its own. */
     const ld_cancel_token_t *cancel = chosen.cancel;
     if ((source_sections_n > 0 && ((status = ld_copy(sections.source_to_target, section_result.source_to_target,
                                                      source_sections_n * sizeof(int32_t), cancel)) ||
