@@ -53,7 +53,8 @@ extension BatchUpdateTarget {
     ///
     /// - Parameters:
     ///   - batch: the operations of one batch.
-    ///   - reconfiguringUpdates: whether reloaded elements are reconfigured in place instead.
+    ///   - reconfiguringUpdates: whether the elements in ``BatchUpdate/elementUpdated`` are
+    ///     reconfigured in their cells instead of reloaded.
     public func perform(_ batch: BatchUpdate, reconfiguringUpdates: Bool = false) {
         if !batch.sectionDeleted.isEmpty { deleteSections(at: batch.sectionDeleted) }
         if !batch.sectionInserted.isEmpty { insertSections(at: batch.sectionInserted) }
