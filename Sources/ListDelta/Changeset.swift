@@ -139,26 +139,12 @@ extension Changeset: Equatable where Collection: Equatable {
             && lhs.sectionDeleted.sorted() == rhs.sectionDeleted.sorted()
             && lhs.sectionInserted.sorted() == rhs.sectionInserted.sorted()
             && lhs.sectionUpdated.sorted() == rhs.sectionUpdated.sorted()
-            && lhs.sectionMoved.map(SectionMove.init).sorted() == rhs.sectionMoved.map(SectionMove.init).sorted()
+            && lhs.sectionMoved.sorted(by: <).elementsEqual(rhs.sectionMoved.sorted(by: <)) { $0 == $1 }
             && lhs.elementDeleted.sorted() == rhs.elementDeleted.sorted()
             && lhs.elementInserted.sorted() == rhs.elementInserted.sorted()
             && lhs.elementUpdated.sorted() == rhs.elementUpdated.sorted()
-            && lhs.elementMoved.map(ElementMove.init).sorted() == rhs.elementMoved.map(ElementMove.init).sorted()
+            && lhs.elementMoved.sorted(by: <).elementsEqual(rhs.elementMoved.sorted(by: <)) { $0 == $1 }
     }
-}
-
-/// A move, comparable so that lists of moves compare as multisets.
-private struct SectionMove: Comparable {
-    let source: Int, target: Int
-    init(_ move: (source: Int, target: Int)) { (source, target) = move }
-    static func < (lhs: Self, rhs: Self) -> Bool { (lhs.source, lhs.target) < (rhs.source, rhs.target) }
-}
-
-/// An element move, comparable so that lists of moves compare as multisets.
-private struct ElementMove: Comparable {
-    let source: ElementPath, target: ElementPath
-    init(_ move: (source: ElementPath, target: ElementPath)) { (source, target) = move }
-    static func < (lhs: Self, rhs: Self) -> Bool { (lhs.source, lhs.target) < (rhs.source, rhs.target) }
 }
 
 extension Changeset: Sendable where Collection: Sendable {}

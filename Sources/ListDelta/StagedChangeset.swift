@@ -153,7 +153,7 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
     @inlinable
     public init(source: Collection, target: Collection) {
         do {
-            try self.init(source: source, target: target, algorithm: .heckel, sectionUpdates: .reloaded)
+            try self.init(source: source, target: target, algorithm: .heckel)
         } catch {
             self.init(replacingSections: source, with: target)
         }
@@ -165,6 +165,7 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
     /// - Throws: ``ListDeltaError`` as for flat collections.
     @inlinable
     public init(source: Collection, target: Collection, algorithm: DiffAlgorithm) throws {
+        // Forwards rather than defaulting `sectionUpdates`: see SectionUpdates.swift.
         try self.init(source: source, target: target, algorithm: algorithm, sectionUpdates: .reloaded)
     }
 

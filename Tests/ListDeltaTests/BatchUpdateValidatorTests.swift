@@ -16,9 +16,9 @@ import Testing
 
     @Test func validBatchPasses() throws {
         let batch = BatchUpdate(
-            deletedSections: [0], insertedSections: [1], movedSections: [.init(source: 2, target: 0)],
-            deletedElements: [path(0, 1)], insertedElements: [path(2, 2)],
-            movedElements: [.init(source: path(1, 1), target: path(0, 2))]
+            sectionDeleted: [0], sectionInserted: [1], sectionMoved: [(source: 2, target: 0)],
+            elementDeleted: [path(0, 1)], elementInserted: [path(2, 2)],
+            elementMoved: [(source: path(1, 1), target: path(0, 2))]
         )
         // Before: [3, 4, 2]; section 0 deleted, section 2 moves to 0, section 1 ends up at 2.
         try BatchUpdateValidator.validate(batch, elementCountsBefore: [3, 4, 2], elementCountsAfter: [2, 7, 4])
@@ -26,10 +26,10 @@ import Testing
 
     @Test func countMismatchesAreCaught() {
         expectRejected(
-            BatchUpdate(insertedElements: [path(0, 0)]), before: [2], after: [2],
+            BatchUpdate(elementInserted: [path(0, 0)]), before: [2], after: [2],
             .elementCountMismatch(section: 0, expected: 3, actual: 2))
         expectRejected(
-            BatchUpdate(deletedSections: [0]), before: [1, 1], after: [1, 1],
+            BatchUpdate(sectionDeleted: [0]), before: [1, 1], after: [1, 1],
             .sectionCountMismatch(expected: 1, actual: 2))
         // The classic crash: data changed with no batch operations at all.
         expectRejected(BatchUpdate(), before: [3], after: [4], .elementCountMismatch(section: 0, expected: 3, actual: 4))
@@ -38,69 +38,69 @@ import Testing
     @Test func indicesAreReadInTheRightSpace() {
         // Deletes refer to the list before the batch, inserts to the list after it.
         expectRejected(
-            BatchUpdate(deletedElements: [path(3, 0)]), before: [3], after: [2],
+            BatchUpdate(elementDeleted: [path(3, 0)]), before: [3], after: [2],
             .elementOutOfRange(.delete, path: path(3, 0), elementCount: 3))
         expectRejected(
-            BatchUpdate(insertedElements: [path(4, 0)]), before: [3], after: [4],
+            BatchUpdate(elementInserted: [path(4, 0)]), before: [3], after: [4],
             .elementOutOfRange(.insert, path: path(4, 0), elementCount: 4))
         expectRejected(
-            BatchUpdate(reloadedSections: [2]), before: [1, 1], after: [1, 1],
+            BatchUpdate(sectionUpdated: [2]), before: [1, 1], after: [1, 1],
             .sectionOutOfRange(.reload, section: 2, sectionCount: 2))
     }
 
     @Test func crashingCombinationsAreCaught() {
         expectRejected(
-            BatchUpdate(deletedElements: [path(0, 0)], reloadedElements: [path(0, 0)]), before: [2], after: [1],
+            BatchUpdate(elementDeleted: [path(0, 0)], elementUpdated: [path(0, 0)]), before: [2], after: [1],
             .conflictingElementOperations(.delete, .reload, path: path(0, 0)))
         expectRejected(
-            BatchUpdate(deletedElements: [path(0, 0)], movedElements: [.init(source: path(0, 0), target: path(0, 0))]),
+            BatchUpdate(elementDeleted: [path(0, 0)], elementMoved: [(source: path(0, 0), target: path(0, 0))]),
             before: [2], after: [1], .conflictingElementOperations(.delete, .moveFrom, path: path(0, 0)))
         expectRejected(
-            BatchUpdate(insertedElements: [path(1, 0)], movedElements: [.init(source: path(0, 0), target: path(1, 0))]),
+            BatchUpdate(elementInserted: [path(1, 0)], elementMoved: [(source: path(0, 0), target: path(1, 0))]),
             before: [2], after: [3], .conflictingElementOperations(.insert, .moveTo, path: path(1, 0)))
         expectRejected(
-            BatchUpdate(reloadedElements: [path(0, 0)], movedElements: [.init(source: path(0, 0), target: path(1, 0))]),
+            BatchUpdate(elementUpdated: [path(0, 0)], elementMoved: [(source: path(0, 0), target: path(1, 0))]),
             before: [2], after: [2], .conflictingElementOperations(.reload, .moveFrom, path: path(0, 0)))
         expectRejected(
-            BatchUpdate(movedElements: [
-                .init(source: path(0, 0), target: path(1, 0)),
-                .init(source: path(0, 0), target: path(0, 0)),
+            BatchUpdate(elementMoved: [
+                (source: path(0, 0), target: path(1, 0)),
+                (source: path(0, 0), target: path(0, 0)),
             ]),
             before: [2], after: [2], .duplicateElement(.moveFrom, path: path(0, 0)))
         expectRejected(
-            BatchUpdate(deletedSections: [0], reloadedSections: [0]), before: [1], after: [],
+            BatchUpdate(sectionDeleted: [0], sectionUpdated: [0]), before: [1], after: [],
             .conflictingSectionOperations(.delete, .reload, section: 0))
         expectRejected(
-            BatchUpdate(deletedSections: [0], movedSections: [.init(source: 0, target: 0)]), before: [1, 1], after: [1],
+            BatchUpdate(sectionDeleted: [0], sectionMoved: [(source: 0, target: 0)]), before: [1, 1], after: [1],
             .conflictingSectionOperations(.delete, .moveFrom, section: 0))
         expectRejected(
-            BatchUpdate(insertedSections: [0], movedSections: [.init(source: 1, target: 0)]), before: [1, 1], after: [1, 1, 1],
+            BatchUpdate(sectionInserted: [0], sectionMoved: [(source: 1, target: 0)]), before: [1, 1], after: [1, 1, 1],
             .conflictingSectionOperations(.insert, .moveTo, section: 0))
     }
 
     @Test func elementOperationsInChangingSectionsAreCaught() {
         expectRejected(
-            BatchUpdate(deletedSections: [0], deletedElements: [path(0, 0)]), before: [1, 1], after: [1],
+            BatchUpdate(sectionDeleted: [0], elementDeleted: [path(0, 0)]), before: [1, 1], after: [1],
             .elementInDeletedSection(.delete, path: path(0, 0)))
         expectRejected(
-            BatchUpdate(deletedSections: [0], movedElements: [.init(source: path(0, 0), target: path(0, 0))]),
+            BatchUpdate(sectionDeleted: [0], elementMoved: [(source: path(0, 0), target: path(0, 0))]),
             before: [1, 1], after: [2], .elementInDeletedSection(.moveFrom, path: path(0, 0)))
         expectRejected(
-            BatchUpdate(insertedSections: [1], insertedElements: [path(0, 1)]), before: [1], after: [1, 1],
+            BatchUpdate(sectionInserted: [1], elementInserted: [path(0, 1)]), before: [1], after: [1, 1],
             .elementIntoChangingSection(.insert, path: path(0, 1)))
         expectRejected(
-            BatchUpdate(insertedSections: [1], movedElements: [.init(source: path(0, 0), target: path(0, 1))]),
+            BatchUpdate(sectionInserted: [1], elementMoved: [(source: path(0, 0), target: path(0, 1))]),
             before: [1], after: [0, 1], .elementIntoChangingSection(.moveTo, path: path(0, 1)))
         expectRejected(
             BatchUpdate(
-                movedSections: [.init(source: 0, target: 1)],
-                movedElements: [.init(source: path(0, 1), target: path(0, 1))]),
+                sectionMoved: [(source: 0, target: 1)],
+                elementMoved: [(source: path(0, 1), target: path(0, 1))]),
             before: [1, 1], after: [0, 2], .elementIntoChangingSection(.moveTo, path: path(0, 1)))
         expectRejected(
-            BatchUpdate(reloadedSections: [0], deletedElements: [path(0, 0)]), before: [2], after: [1],
+            BatchUpdate(sectionUpdated: [0], elementDeleted: [path(0, 0)]), before: [2], after: [1],
             .elementInReloadedSection(.delete, path: path(0, 0)))
         expectRejected(
-            BatchUpdate(reloadedSections: [0], insertedElements: [path(0, 0)]), before: [2], after: [3],
+            BatchUpdate(sectionUpdated: [0], elementInserted: [path(0, 0)]), before: [2], after: [3],
             .elementInReloadedSection(.insert, path: path(0, 0)))
     }
 

@@ -43,10 +43,10 @@ import Testing
                 operations.forEach { model.run($0) }
                 #expect(model.rows == expected, "seed \(seed): \(operations)")
                 #expect(
-                    model.movedRows.sorted() == batch.movedElements.map(\.source.element).sorted(),
+                    model.movedRows.sorted() == batch.elementMoved.map(\.source.element).sorted(),
                     "seed \(seed): only the moved rows move, once each")
                 let reloads = operations.compactMap { if case let .reload(rows) = $0 { rows } else { nil } }
-                #expect(reloads.flatMap { $0 } == batch.reloadedElements.map(\.element).sorted())
+                #expect(reloads.flatMap { $0 } == batch.elementUpdated.map(\.element).sorted())
                 current = Array(stage.data)
                 checked += 1
             }
@@ -60,7 +60,7 @@ import Testing
             let labels = Array(0..<count)
             for target in [Array(labels.reversed()), labels.shuffled(using: &random)] {
                 let moves = StagedChangeset(source: labels, target: target).flatMap(\.elementMoved)
-                let batch = BatchUpdate(movedElements: moves.map { .init(source: $0.source, target: $0.target) })
+                let batch = BatchUpdate(elementMoved: moves)
                 var model = ImmediateRows(rows: labels)
                 try #require(immediateRowOperations(for: batch, rowCount: count)).forEach { model.run($0) }
                 #expect(model.rows == target)
@@ -70,11 +70,11 @@ import Testing
 
     @Test func invalidBatchesTranslateToNothing() {
         let path = { (element: Int) in ElementPath(element: element, section: 0) }
-        #expect(immediateRowOperations(for: BatchUpdate(deletedElements: [path(3)]), rowCount: 3) == nil)
-        #expect(immediateRowOperations(for: BatchUpdate(insertedSections: [0]), rowCount: 3) == nil)
+        #expect(immediateRowOperations(for: BatchUpdate(elementDeleted: [path(3)]), rowCount: 3) == nil)
+        #expect(immediateRowOperations(for: BatchUpdate(sectionInserted: [0]), rowCount: 3) == nil)
         #expect(
             immediateRowOperations(
-                for: BatchUpdate(deletedElements: [path(0)], movedElements: [.init(source: path(0), target: path(1))]),
+                for: BatchUpdate(elementDeleted: [path(0)], elementMoved: [(source: path(0), target: path(1))]),
                 rowCount: 3) == nil)
         #expect(immediateRowOperations(for: BatchUpdate(), rowCount: 0) == [])
     }
@@ -83,7 +83,7 @@ import Testing
 extension BatchUpdate {
     fileprivate var withoutReloads: BatchUpdate {
         var batch = self
-        batch.reloadedElements = []
+        batch.elementUpdated = []
         return batch
     }
 }

@@ -112,7 +112,7 @@ private func kthOccurrencePairs(_ source: [Int], _ target: [Int]) -> [Int?] {
             #expect(omitting.last?.data ?? source == target, "seed \(seed)")
             // The same batches but for the section reloads.
             #expect(
-                omitting.map(BatchUpdate.init) == reloading.map(BatchUpdate.init).filter { $0.reloadedSections.isEmpty },
+                omitting.map(BatchUpdate.init) == reloading.map(BatchUpdate.init).filter { $0.sectionUpdated.isEmpty },
                 "seed \(seed)")
             // Replayed as a view would, only the models of sections whose content changed differ.
             let replayed = try omitting.apply(to: source)

@@ -43,7 +43,7 @@ import Testing
         #expect(updater.statistics.diffsStarted == 1 && updater.statistics.applied == 1)
         // The view performed the batches of one diff from the initial list to the committed one.
         #expect(view.batches == StagedChangeset(source: initial, target: model).map(BatchUpdate.init))
-        #expect(view.batches.contains { !$0.reloadedElements.isEmpty }, "content changes reach the view as reloads")
+        #expect(view.batches.contains { !$0.elementUpdated.isEmpty }, "content changes reach the view as reloads")
         #expect(view.errors.isEmpty, "\(view.errors)")
         #expect(updater.data == model && view.counts == [model.count])
     }
@@ -256,7 +256,7 @@ import Testing
         next[0].elements.append(Item(id: 9))
         updater.submit(next)
         await updater.settled()
-        #expect(view.batches.allSatisfy { $0.reloadedSections.isEmpty } && view.batches.count == 1)
+        #expect(view.batches.allSatisfy { $0.sectionUpdated.isEmpty } && view.batches.count == 1)
         #expect(updater.data == next && view.errors.isEmpty)
     }
 

@@ -44,17 +44,17 @@ final class FakeListView: BatchUpdateTarget {
         if completesBatches { completion?(true) }
     }
 
-    func deleteSections(at sections: [Int]) { pending.deletedSections += sections }
-    func insertSections(at sections: [Int]) { pending.insertedSections += sections }
-    func reloadSections(at sections: [Int]) { pending.reloadedSections += sections }
-    func moveSection(from source: Int, to target: Int) { pending.movedSections.append(.init(source: source, target: target)) }
-    func deleteElements(at paths: [ElementPath]) { pending.deletedElements += paths }
-    func insertElements(at paths: [ElementPath]) { pending.insertedElements += paths }
-    func reloadElements(at paths: [ElementPath]) { pending.reloadedElements += paths }
+    func deleteSections(at sections: [Int]) { pending.sectionDeleted += sections }
+    func insertSections(at sections: [Int]) { pending.sectionInserted += sections }
+    func reloadSections(at sections: [Int]) { pending.sectionUpdated += sections }
+    func moveSection(from source: Int, to target: Int) { pending.sectionMoved.append((source: source, target: target)) }
+    func deleteElements(at paths: [ElementPath]) { pending.elementDeleted += paths }
+    func insertElements(at paths: [ElementPath]) { pending.elementInserted += paths }
+    func reloadElements(at paths: [ElementPath]) { pending.elementUpdated += paths }
     private(set) var reconfigured: [ElementPath] = []
     func reconfigureElements(at paths: [ElementPath]) { reconfigured += paths }
     func moveElement(from source: ElementPath, to target: ElementPath) {
-        pending.movedElements.append(.init(source: source, target: target))
+        pending.elementMoved.append((source: source, target: target))
     }
 }
 
@@ -73,7 +73,7 @@ final class FakeListView: BatchUpdateTarget {
         }
         #expect(outcome == .animated(finished: true))
         #expect(view.fullReloads == 0 && view.errors.isEmpty && data == target)
-        #expect(view.batches.flatMap(\.deletedElements) == [0, 1].map { ElementPath(element: $0, section: 2) })
+        #expect(view.batches.flatMap(\.elementDeleted) == [0, 1].map { ElementPath(element: $0, section: 2) })
     }
 
     @Test func everyStageIsOneValidBatchWithItsData() {
@@ -207,6 +207,6 @@ final class FakeListView: BatchUpdateTarget {
         ) {
             data = $0
         }
-        #expect(view.reconfigured == [ElementPath(element: 0, section: 0)] && view.batches.allSatisfy(\.reloadedElements.isEmpty))
+        #expect(view.reconfigured == [ElementPath(element: 0, section: 0)] && view.batches.allSatisfy(\.elementUpdated.isEmpty))
     }
 }

@@ -47,6 +47,7 @@ extension StagedChangeset where Collection: RangeReplaceableCollection & Sendabl
     public static func diffInBackground(
         source: Collection, target: Collection, algorithm: DiffAlgorithm = .heckel
     ) async throws -> StagedChangeset {
+        // Forwards rather than defaulting `sectionUpdates`: see SectionUpdates.swift.
         try await diffInBackground(source: source, target: target, algorithm: algorithm, sectionUpdates: .reloaded)
     }
 
@@ -72,6 +73,7 @@ extension StagedChangeset where Collection: RangeReplaceableCollection & Sendabl
         on queue: DispatchQueue, completionQueue: DispatchQueue = .main,
         completion: @escaping @Sendable (Result<StagedChangeset, any Error>) -> Void
     ) -> DiffTask {
+        // Forwards rather than defaulting `sectionUpdates`: see SectionUpdates.swift.
         diff(
             source: source, target: target, algorithm: algorithm, sectionUpdates: .reloaded, on: queue,
             completionQueue: completionQueue, completion: completion)

@@ -312,6 +312,7 @@ extension ListUpdater where Collection.Element: DifferentiableSection {
     /// An updater for a list of sections shown by `target`, starting from `initial`.
     @inlinable
     public convenience init(initial: Collection, target: any BatchUpdateTarget, algorithm: DiffAlgorithm = .heckel) {
+        // Forwards rather than defaulting `sectionUpdates`: see SectionUpdates.swift.
         self.init(initial: initial, target: target, algorithm: algorithm, sectionUpdates: .reloaded)
     }
 

@@ -171,15 +171,15 @@ struct DiffableBatchTarget: BatchUpdateTarget {
     /// whole batch into its immediate row operations), with the updates split as the snapshot
     /// asked: reconfigured, then everything else with the reloads.
     func perform(_ batch: BatchUpdate, reconfiguringUpdates: Bool) {
-        guard reconfiguringUpdates, !batch.reloadedElements.isEmpty else {
+        guard reconfiguringUpdates, !batch.elementUpdated.isEmpty else {
             return view.perform(batch, reconfiguringUpdates: reconfiguringUpdates)
         }
         var rest = batch
-        rest.reloadedElements = batch.reloadedElements.filter { refresh($0) == .reload }
-        let reconfigures = batch.reloadedElements.filter { refresh($0) != .reload }
+        rest.elementUpdated = batch.elementUpdated.filter { refresh($0) == .reload }
+        let reconfigures = batch.elementUpdated.filter { refresh($0) != .reload }
         // Reconfigures first: they neither add, remove nor move a row, so the rest's indices
         // hold for a view whose calls act at once.
-        if !reconfigures.isEmpty { view.perform(BatchUpdate(reloadedElements: reconfigures), reconfiguringUpdates: true) }
+        if !reconfigures.isEmpty { view.perform(BatchUpdate(elementUpdated: reconfigures), reconfiguringUpdates: true) }
         view.perform(rest, reconfiguringUpdates: false)
     }
     func reconfigureElements(at paths: [ElementPath]) {

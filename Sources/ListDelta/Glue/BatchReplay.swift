@@ -18,12 +18,12 @@ func elementOrigins(
     // What happens to each element before the batch: it stays (-2), leaves (-1), or stays and is
     // reloaded (-3); and what stands at each position after it: -2 until known.
     var fate = [Int](repeating: -2, count: startsBefore.last!)
-    for path in batch.deletedElements { fate[before(path)] = -1 }
-    for move in batch.movedElements { fate[before(move.source)] = -1 }
-    if reloadsArrive { for path in batch.reloadedElements { fate[before(path)] = -3 } }
+    for path in batch.elementDeleted { fate[before(path)] = -1 }
+    for move in batch.elementMoved { fate[before(move.source)] = -1 }
+    if reloadsArrive { for path in batch.elementUpdated { fate[before(path)] = -3 } }
     var origins = [Int](repeating: -2, count: startsAfter.last!)
-    for path in batch.insertedElements { origins[after(path)] = -1 }
-    for move in batch.movedElements { origins[after(move.target)] = before(move.source) }
+    for path in batch.elementInserted { origins[after(path)] = -1 }
+    for move in batch.elementMoved { origins[after(move.target)] = before(move.source) }
     for (t, origin) in sectionOrigins.enumerated() {
         let range = startsAfter[t]..<startsAfter[t + 1]
         // An inserted section arrives with its elements; nothing moves into it.
@@ -105,7 +105,7 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
             let elementsBefore = sections.flatMap(\.elements), startsAfter = sectionStarts(countsAfter)
             let origins = BatchUpdateValidator.sectionOrigins(
                 of: batch, sectionsBefore: sections.count, sectionsAfter: data.count)
-            let reloaded = Set(batch.reloadedSections)
+            let reloaded = Set(batch.sectionUpdated)
             sections = data.indices.map { t in
                 guard let s = origins[t], !reloaded.contains(s) else { return data[t] }
                 let elements = zip(elementOrigins[startsAfter[t]..<startsAfter[t + 1]], data[t].elements).map {

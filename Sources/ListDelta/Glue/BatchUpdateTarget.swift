@@ -53,22 +53,23 @@ extension BatchUpdateTarget {
     ///
     /// - Parameters:
     ///   - batch: the operations of one batch.
-    ///   - reconfiguringUpdates: whether reloaded elements are reconfigured in place instead.
+    ///   - reconfiguringUpdates: whether the elements in ``BatchUpdate/elementUpdated`` are
+    ///     reconfigured in their cells instead of reloaded.
     public func perform(_ batch: BatchUpdate, reconfiguringUpdates: Bool = false) {
-        if !batch.deletedSections.isEmpty { deleteSections(at: batch.deletedSections) }
-        if !batch.insertedSections.isEmpty { insertSections(at: batch.insertedSections) }
-        if !batch.reloadedSections.isEmpty { reloadSections(at: batch.reloadedSections) }
-        for move in batch.movedSections { moveSection(from: move.source, to: move.target) }
-        if !batch.deletedElements.isEmpty { deleteElements(at: batch.deletedElements) }
-        if !batch.insertedElements.isEmpty { insertElements(at: batch.insertedElements) }
-        if !batch.reloadedElements.isEmpty {
+        if !batch.sectionDeleted.isEmpty { deleteSections(at: batch.sectionDeleted) }
+        if !batch.sectionInserted.isEmpty { insertSections(at: batch.sectionInserted) }
+        if !batch.sectionUpdated.isEmpty { reloadSections(at: batch.sectionUpdated) }
+        for move in batch.sectionMoved { moveSection(from: move.source, to: move.target) }
+        if !batch.elementDeleted.isEmpty { deleteElements(at: batch.elementDeleted) }
+        if !batch.elementInserted.isEmpty { insertElements(at: batch.elementInserted) }
+        if !batch.elementUpdated.isEmpty {
             if reconfiguringUpdates {
-                reconfigureElements(at: batch.reloadedElements)
+                reconfigureElements(at: batch.elementUpdated)
             } else {
-                reloadElements(at: batch.reloadedElements)
+                reloadElements(at: batch.elementUpdated)
             }
         }
-        for move in batch.movedElements { moveElement(from: move.source, to: move.target) }
+        for move in batch.elementMoved { moveElement(from: move.source, to: move.target) }
     }
 
     /// Animates the stages of `stagedChangeset`, one batch each, setting each stage's data

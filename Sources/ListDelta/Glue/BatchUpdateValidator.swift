@@ -21,11 +21,11 @@ public enum BatchUpdateValidator {
         elementCountsBefore before: [Int],
         elementCountsAfter after: [Int]
     ) throws {
-        let deleted = try sectionSet(batch.deletedSections, .delete, within: before.count)
-        let reloaded = try sectionSet(batch.reloadedSections, .reload, within: before.count)
-        let movedFrom = try sectionSet(batch.movedSections.map(\.source), .moveFrom, within: before.count)
-        let inserted = try sectionSet(batch.insertedSections, .insert, within: after.count)
-        let movedTo = try sectionSet(batch.movedSections.map(\.target), .moveTo, within: after.count)
+        let deleted = try sectionSet(batch.sectionDeleted, .delete, within: before.count)
+        let reloaded = try sectionSet(batch.sectionUpdated, .reload, within: before.count)
+        let movedFrom = try sectionSet(batch.sectionMoved.map(\.source), .moveFrom, within: before.count)
+        let inserted = try sectionSet(batch.sectionInserted, .insert, within: after.count)
+        let movedTo = try sectionSet(batch.sectionMoved.map(\.target), .moveTo, within: after.count)
         try forbid(deleted, reloaded, .delete, .reload)
         try forbid(deleted, movedFrom, .delete, .moveFrom)
         try forbid(reloaded, movedFrom, .reload, .moveFrom)
@@ -37,16 +37,16 @@ public enum BatchUpdateValidator {
 
         let sectionBefore = sectionOrigins(of: batch, sectionsBefore: before.count, sectionsAfter: after.count)
 
-        let deletedElements = try elementSet(batch.deletedElements, .delete, within: before)
-        let reloadedElements = try elementSet(batch.reloadedElements, .reload, within: before)
-        let movedFromElements = try elementSet(batch.movedElements.map(\.source), .moveFrom, within: before)
-        let insertedElements = try elementSet(batch.insertedElements, .insert, within: after)
-        let movedToElements = try elementSet(batch.movedElements.map(\.target), .moveTo, within: after)
+        let deletedElements = try elementSet(batch.elementDeleted, .delete, within: before)
+        let reloadedElements = try elementSet(batch.elementUpdated, .reload, within: before)
+        let movedFromElements = try elementSet(batch.elementMoved.map(\.source), .moveFrom, within: before)
+        let insertedElements = try elementSet(batch.elementInserted, .insert, within: after)
+        let movedToElements = try elementSet(batch.elementMoved.map(\.target), .moveTo, within: after)
 
         for (paths, operation) in [
-            (batch.deletedElements, BatchUpdateError.Operation.delete),
-            (batch.reloadedElements, .reload),
-            (batch.movedElements.map(\.source), .moveFrom),
+            (batch.elementDeleted, BatchUpdateError.Operation.delete),
+            (batch.elementUpdated, .reload),
+            (batch.elementMoved.map(\.source), .moveFrom),
         ] {
             for path in paths {
                 if deleted.contains(path.section) { throw BatchUpdateError.elementInDeletedSection(operation, path: path) }
@@ -54,8 +54,8 @@ public enum BatchUpdateValidator {
             }
         }
         for (paths, operation) in [
-            (batch.insertedElements, BatchUpdateError.Operation.insert),
-            (batch.movedElements.map(\.target), .moveTo),
+            (batch.elementInserted, BatchUpdateError.Operation.insert),
+            (batch.elementMoved.map(\.target), .moveTo),
         ] {
             for path in paths {
                 if inserted.contains(path.section) || (operation == .moveTo && movedTo.contains(path.section)) {
@@ -88,12 +88,12 @@ public enum BatchUpdateValidator {
         -> (removed: [Int], added: [Int])
     {
         var removed = [Int](repeating: 0, count: sectionsBefore), added = [Int](repeating: 0, count: sectionsAfter)
-        for path in batch.deletedElements { removed[path.section] += 1 }
-        for move in batch.movedElements {
+        for path in batch.elementDeleted { removed[path.section] += 1 }
+        for move in batch.elementMoved {
             removed[move.source.section] += 1
             added[move.target.section] += 1
         }
-        for path in batch.insertedElements { added[path.section] += 1 }
+        for path in batch.elementInserted { added[path.section] += 1 }
         return (removed, added)
     }
 
@@ -101,10 +101,10 @@ public enum BatchUpdateValidator {
     /// section operations are valid.
     @usableFromInline
     static func sectionOrigins(of batch: BatchUpdate, sectionsBefore: Int, sectionsAfter: Int) -> [Int?] {
-        let removed = Set(batch.deletedSections).union(batch.movedSections.map(\.source))
-        let placed = Set(batch.insertedSections).union(batch.movedSections.map(\.target))
+        let removed = Set(batch.sectionDeleted).union(batch.sectionMoved.map(\.source))
+        let placed = Set(batch.sectionInserted).union(batch.sectionMoved.map(\.target))
         var origins = [Int?](repeating: nil, count: sectionsAfter)
-        for move in batch.movedSections { origins[move.target] = move.source }
+        for move in batch.sectionMoved { origins[move.target] = move.source }
         var staying = (0..<sectionsBefore).lazy.filter { !removed.contains($0) }.makeIterator()
         for t in 0..<sectionsAfter where !placed.contains(t) {
             origins[t] = staying.next()

@@ -35,16 +35,16 @@ struct ExpectedCounts {
         guard layout == .sectioned else {
             let section = batch.flatSection(layout)
             minimumSectionCount = section + 1
-            elementCounts = [(section, data.count - batch.insertedElements.count + batch.deletedElements.count)]
+            elementCounts = [(section, data.count - batch.elementInserted.count + batch.elementDeleted.count)]
             return
         }
         let after = sectionElementCounts(data)
-        let before = after.count - batch.insertedSections.count + batch.deletedSections.count
+        let before = after.count - batch.sectionInserted.count + batch.sectionDeleted.count
         sectionCount = before
-        let beforeIndices = batch.deletedSections + batch.reloadedSections + batch.movedSections.map(\.source)
-        let afterIndices = batch.insertedSections + batch.movedSections.map(\.target)
-        let beforePaths = batch.deletedElements + batch.reloadedElements + batch.movedElements.map(\.source)
-        let afterPaths = batch.insertedElements + batch.movedElements.map(\.target)
+        let beforeIndices = batch.sectionDeleted + batch.sectionUpdated + batch.sectionMoved.map(\.source)
+        let afterIndices = batch.sectionInserted + batch.sectionMoved.map(\.target)
+        let beforePaths = batch.elementDeleted + batch.elementUpdated + batch.elementMoved.map(\.source)
+        let afterPaths = batch.elementInserted + batch.elementMoved.map(\.target)
         guard before >= 0, beforeIndices.allSatisfy({ (0..<before).contains($0) }),
             afterIndices.allSatisfy({ (0..<after.count).contains($0) }),
             beforePaths.allSatisfy({ (0..<before).contains($0.section) }),

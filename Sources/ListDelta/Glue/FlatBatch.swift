@@ -3,7 +3,7 @@
 extension BatchUpdate {
     /// The section a flat list's paths name: its first path's, else 0.
     var flatSection: Int {
-        (deletedElements.first ?? insertedElements.first ?? reloadedElements.first ?? movedElements.first?.source)?.section ?? 0
+        (elementDeleted.first ?? elementInserted.first ?? elementUpdated.first ?? elementMoved.first?.source)?.section ?? 0
     }
 
     /// The section of a view that shows a flat list laid out as `layout`.
@@ -18,9 +18,9 @@ extension BatchUpdate {
     @usableFromInline
     func inSectionZero(layout: ListLayout) throws -> BatchUpdate {
         let paths = [
-            (deletedElements, BatchUpdateError.Operation.delete), (insertedElements, .insert),
-            (reloadedElements, .reload), (movedElements.map(\.source), .moveFrom),
-            (movedElements.map(\.target), .moveTo),
+            (elementDeleted, BatchUpdateError.Operation.delete), (elementInserted, .insert),
+            (elementUpdated, .reload), (elementMoved.map(\.source), .moveFrom),
+            (elementMoved.map(\.target), .moveTo),
         ]
         let section = flatSection(layout)
         let sectionCount = section < 0 ? 0 : min(section, Int.max - 1) + 1
@@ -30,8 +30,8 @@ extension BatchUpdate {
             }
         }
         for (sections, operation) in [
-            (deletedSections, BatchUpdateError.Operation.delete), (insertedSections, .insert),
-            (reloadedSections, .reload), (movedSections.map(\.source), .moveFrom),
+            (sectionDeleted, BatchUpdateError.Operation.delete), (sectionInserted, .insert),
+            (sectionUpdated, .reload), (sectionMoved.map(\.source), .moveFrom),
         ] {
             if let stray = sections.first {
                 throw BatchUpdateError.sectionOutOfRange(operation, section: stray, sectionCount: sectionCount)
@@ -39,8 +39,8 @@ extension BatchUpdate {
         }
         func zero(_ path: ElementPath) -> ElementPath { ElementPath(element: path.element, section: 0) }
         return BatchUpdate(
-            deletedElements: deletedElements.map(zero), insertedElements: insertedElements.map(zero),
-            reloadedElements: reloadedElements.map(zero),
-            movedElements: movedElements.map { ElementMove(source: zero($0.source), target: zero($0.target)) })
+            elementDeleted: elementDeleted.map(zero), elementInserted: elementInserted.map(zero),
+            elementUpdated: elementUpdated.map(zero),
+            elementMoved: elementMoved.map { (source: zero($0.source), target: zero($0.target)) })
     }
 }

@@ -22,8 +22,8 @@ enum ImmediateRowOperation: Hashable, Sendable {
 func immediateRowOperations(for batch: BatchUpdate, rowCount: Int) -> [ImmediateRowOperation]? {
     guard let flat = try? batch.inSectionZero(layout: .flat(section: nil)) else { return nil }
     return coreImmediateRowOperations(
-        rowCount: rowCount, deleted: flat.deletedElements.map(\.element),
-        inserted: flat.insertedElements.map(\.element),
-        moved: flat.movedElements.map { (source: $0.source.element, target: $0.target.element) },
-        reloaded: flat.reloadedElements.map(\.element))
+        rowCount: rowCount, deleted: flat.elementDeleted.map(\.element),
+        inserted: flat.elementInserted.map(\.element),
+        moved: flat.elementMoved.map { (source: $0.source.element, target: $0.target.element) },
+        reloaded: flat.elementUpdated.map(\.element))
 }

@@ -31,7 +31,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
     target targetCollection: C,
     algorithm: DiffAlgorithm,
     cancellation: CoreCancellation?,
-    sectionUpdates: SectionUpdates = .reloaded
+    sectionUpdates: SectionUpdates
 ) throws -> [Changeset<C>] where C.Element: DifferentiableSection {
     let sourceSections = Array(sourceCollection), targetSections = Array(targetCollection)
     let lists = try FlattenedLists(sections: sourceSections, targetSections, cancellation: cancellation)

@@ -70,35 +70,35 @@
 
         /// Replaced by `reloadData()`: a table view has no sections to delete.
         public func deleteSections(at sections: [Int]) {
-            perform(BatchUpdate(deletedSections: sections), reconfiguringUpdates: false)
+            perform(BatchUpdate(sectionDeleted: sections), reconfiguringUpdates: false)
         }
         /// Replaced by `reloadData()`: a table view has no sections to insert.
         public func insertSections(at sections: [Int]) {
-            perform(BatchUpdate(insertedSections: sections), reconfiguringUpdates: false)
+            perform(BatchUpdate(sectionInserted: sections), reconfiguringUpdates: false)
         }
         /// Replaced by `reloadData()`: a table view has no sections to reload.
         public func reloadSections(at sections: [Int]) {
-            perform(BatchUpdate(reloadedSections: sections), reconfiguringUpdates: false)
+            perform(BatchUpdate(sectionUpdated: sections), reconfiguringUpdates: false)
         }
         /// Replaced by `reloadData()`: a table view has no sections to move.
         public func moveSection(from source: Int, to target: Int) {
-            perform(BatchUpdate(movedSections: [.init(source: source, target: target)]), reconfiguringUpdates: false)
+            perform(BatchUpdate(sectionMoved: [(source: source, target: target)]), reconfiguringUpdates: false)
         }
         /// Removes rows, as a batch of these deletes alone.
         public func deleteElements(at paths: [ElementPath]) {
-            perform(BatchUpdate(deletedElements: paths), reconfiguringUpdates: false)
+            perform(BatchUpdate(elementDeleted: paths), reconfiguringUpdates: false)
         }
         /// Inserts rows, as a batch of these inserts alone.
         public func insertElements(at paths: [ElementPath]) {
-            perform(BatchUpdate(insertedElements: paths), reconfiguringUpdates: false)
+            perform(BatchUpdate(elementInserted: paths), reconfiguringUpdates: false)
         }
         /// Reloads rows, as a batch of these reloads alone.
         public func reloadElements(at paths: [ElementPath]) {
-            perform(BatchUpdate(reloadedElements: paths), reconfiguringUpdates: false)
+            perform(BatchUpdate(elementUpdated: paths), reconfiguringUpdates: false)
         }
         /// Moves a row, as a batch of this move alone.
         public func moveElement(from source: ElementPath, to target: ElementPath) {
-            perform(BatchUpdate(movedElements: [.init(source: source, target: target)]), reconfiguringUpdates: false)
+            perform(BatchUpdate(elementMoved: [(source: source, target: target)]), reconfiguringUpdates: false)
         }
     }
 
