@@ -23,12 +23,14 @@ public struct ArraySection<Model: Differentiable, Element: Differentiable>: Diff
     public var elements: [Element]
 
     /// A section of `model` holding `elements` in order.
+    @inlinable
     public init<C: Swift.Collection>(model: Model, elements: C) where C.Element == Element {
         self.model = model
         self.elements = Array(elements)
     }
 
     /// A section with the model of `source`, holding `elements`.
+    @inlinable
     public init<C: Swift.Collection>(source: ArraySection, elements: C) where C.Element == Element {
         self.init(model: source.model, elements: elements)
     }

@@ -170,6 +170,22 @@ private func expectStopped(_ result: ExitTest.Result?, naming fragment: String, 
         #expect(unmarked == list)
     }
 
+    @Test func repeatedMarksNeitherGrowTheSnapshotNorMakeItUnequal() {
+        var list = snapshot(["a": [1, 2, 3], "b": [4]])
+        var markedOnce = list
+        markedOnce.reloadItems([2, 1])
+        markedOnce.reloadSections(["b"])
+        for _ in 0..<1_000 {
+            list.reloadItems([2])
+            list.reloadItems([1, 2])
+            list.reloadSections(["b", "b"])
+        }
+        #expect(list.reloadedItemIdentifiers == [2, 1] && list.reloadedSectionIdentifiers == ["b"])
+        #expect(list == markedOnce, "the same marks made more often")
+        #expect(list.reloadedItems.log.count <= 2 * list.numberOfItems + 16 + 2, "repeats are dropped as they pile up")
+        #expect(list.reloadedSections.log.count <= 2 * list.numberOfSections + 16 + 2)
+    }
+
     @Test func deletedItemsAndSectionsLoseTheirMarks() {
         var list = snapshot(["a": [1, 2, 3], "b": [4, 5]])
         list.reloadItems([1, 2, 4])

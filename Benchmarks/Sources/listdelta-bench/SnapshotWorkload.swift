@@ -1,4 +1,4 @@
-import ListDelta
+@_spi(Benchmarks) import ListDelta
 import Workloads
 
 /// `Wsnapshot` (Benchmarks/README.md): what an app does with ``DiffableDataSourceSnapshot``,
@@ -30,11 +30,6 @@ enum SnapshotWorkload {
         return (build(items: 10_000, sections: 10), target)
     }
 
-    /// The sections a diffable data source diffs for `snapshot`.
-    static func sections(_ snapshot: Snapshot) -> [ArraySection<Int, Int>] {
-        snapshot.sectionIdentifiers.map { ArraySection(model: $0, elements: snapshot.itemIdentifiers(inSection: $0)) }
-    }
-
     static func measure(runs: Int, wants: (String) -> Bool, step: (String) -> Void) -> Table {
         var rows: [Row] = []
         func row(_ name: String, _ work: () -> Void) {
@@ -64,7 +59,7 @@ enum SnapshotWorkload {
         }
         let (source, target) = diffPair()
         row("diff of two 10,000-item snapshots") {
-            blackHole(StagedChangeset(source: sections(source), target: sections(target)))
+            blackHole(target.stageCount(from: source))  // what a data source's apply computes
         }
         return Table(
             workload: "Wsnapshot",

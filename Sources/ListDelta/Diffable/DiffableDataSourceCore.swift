@@ -10,13 +10,15 @@ import Foundation
 /// and the completions of the ones it replaced run when it is shown. Every completion runs
 /// once, on the main actor.
 @MainActor
+@usableFromInline
 final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable & Sendable> {
-    typealias Snapshot = DiffableDataSourceSnapshot<Section, Item>
-    typealias Sections = DiffableSections<Section, Item>
+    @usableFromInline typealias Snapshot = DiffableDataSourceSnapshot<Section, Item>
+    @usableFromInline typealias Sections = DiffableSections<Section, Item>
 
     private struct Pending {
         var snapshot: Snapshot
         var animated: Bool
+        var differ: DiffableDiffer<Section, Item>
         var completions: [@MainActor @Sendable () -> Void]
     }
 
@@ -31,15 +33,15 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
 
     /// The view the batches go to.
     var view: any BatchUpdateTarget
-    private let identity: @Sendable (Item) -> DiffableIdentity<Item>
+    private let keying: DiffableKeying<Item>
     private nonisolated let latest = LockedValue(Snapshot())
     private nonisolated let pending = LockedValue<Pending?>(nil)
     private var running = false
 
-    init(view: any BatchUpdateTarget, flat: Bool = false, identity: @escaping @Sendable (Item) -> DiffableIdentity<Item>) {
+    init(view: any BatchUpdateTarget, flat: Bool = false, keying: DiffableKeying<Item>) {
         self.view = view
         self.flat = flat
-        self.identity = identity
+        self.keying = keying
     }
 
     /// The view, with updates reconfigured or reloaded as the snapshot asked for each item.
@@ -48,13 +50,18 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
     }
 
     /// Makes `snapshot` the data source's state and brings the view to it: animated through
-    /// batch updates, or with `reloadData()` when `animated` is false.
-    nonisolated func apply(_ snapshot: Snapshot, animated: Bool, completion: (@MainActor @Sendable () -> Void)?) {
+    /// batch updates, or with `reloadData()` when `animated` is false. `differ` is
+    /// ``DiffableDiffer/specialized``, built by the caller's inlined `apply`.
+    @usableFromInline
+    nonisolated func apply(
+        _ snapshot: Snapshot, animated: Bool, differ: DiffableDiffer<Section, Item>,
+        completion: (@MainActor @Sendable () -> Void)?
+    ) {
         latest.withLock { $0 = snapshot }
         let start = pending.withLock { next -> Bool in
             let completions = (next?.completions ?? []) + (completion.map { [$0] } ?? [])
             let wasEmpty = next == nil
-            next = Pending(snapshot: snapshot, animated: animated, completions: completions)
+            next = Pending(snapshot: snapshot, animated: animated, differ: differ, completions: completions)
             return wasEmpty
         }
         if start { Task { @MainActor in self.drain() } }
@@ -78,24 +85,24 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
     }
 
     private func show(_ next: Pending) async {
-        let target = next.snapshot.diffableSections(identity: identity)
+        let (differ, snapshot, keying) = (next.differ, next.snapshot, keying)
         if flat {
-            // A reloaded section's rows are reloaded: the section has no row of its own.
-            let rows = target.flatMap { section in
-                section.elements.map { item in
-                    var item = item
-                    if section.model.reloads { item.refresh = .reload }
-                    return item
-                }
+            guard next.animated else {
+                let rows = differ.rows(differ.sections(snapshot))
+                return reload { self.shownRows = rows }
             }
-            guard next.animated else { return reload { self.shownRows = rows } }
             let source = shownRows
-            let staged = await Task.detached { StagedChangeset(source: source, target: rows) }.value
+            let staged = await Task.detached {
+                differ.stageRows(source, differ.rows(differ.sections(snapshot)), keying)
+            }.value
             await animate(staged) { self.shownRows = $0 }
         } else {
-            guard next.animated else { return reload { self.shown = target } }
+            guard next.animated else {
+                let sections = differ.sections(snapshot)
+                return reload { self.shown = sections }
+            }
             let source = shown
-            let staged = await Task.detached { StagedChangeset(source: source, target: target) }.value
+            let staged = await Task.detached { differ.stageSections(source, differ.sections(snapshot), keying) }.value
             await animate(staged) { self.shown = $0 }
         }
     }

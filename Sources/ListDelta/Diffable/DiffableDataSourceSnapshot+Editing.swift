@@ -13,6 +13,7 @@ extension DiffableDataSourceSnapshot {
     ///   - sectionIdentifier: The section to add them to; nil means the last section.
     /// - Complexity: Amortised O(*k*), *k* the count of `identifiers`, plus an O(*s*) first
     ///   section look-up after each change of the sections when `sectionIdentifier` is given.
+    @inlinable
     public mutating func appendItems(
         _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
     ) {
@@ -26,8 +27,12 @@ extension DiffableDataSourceSnapshot {
             section = sections.count - 1
         }
         guard !identifiers.isEmpty else { return }
-        lists[section].append(contentsOf: identifiers)
-        numberOfItems += identifiers.count
+        if lists[section].isEmpty {
+            lists[section] = identifiers  // shares the caller's storage until one side changes
+        } else {
+            lists[section].append(contentsOf: identifiers)
+        }
+        itemCount += identifiers.count
         structureChanged(.items)
         noteAddedItems(identifiers, "appendItems(_:toSection:)")
     }
@@ -41,6 +46,7 @@ extension DiffableDataSourceSnapshot {
     ///   - beforeIdentifier: The item (its first occurrence) they go before.
     /// - Complexity: O(*n*): a look-up (linear unless the table is built) and the shift of the
     ///   section's later items.
+    @inlinable
     public mutating func insertItems(_ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType) {
         insertItems(identifiers, next: beforeIdentifier, after: false, "insertItems(_:beforeItem:)")
     }
@@ -53,17 +59,19 @@ extension DiffableDataSourceSnapshot {
     ///   - identifiers: The items to insert, in order (duplicates are kept, as for appends).
     ///   - afterIdentifier: The item (its first occurrence) they go after.
     /// - Complexity: O(*n*), as ``insertItems(_:beforeItem:)``.
+    @inlinable
     public mutating func insertItems(_ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType) {
         insertItems(identifiers, next: afterIdentifier, after: true, "insertItems(_:afterItem:)")
     }
 
-    private mutating func insertItems(
+    @inlinable
+    mutating func insertItems(
         _ identifiers: [ItemIdentifierType], next anchor: ItemIdentifierType, after: Bool, _ member: String
     ) {
         let position = requireItem(anchor, member)
         guard !identifiers.isEmpty else { return }
         lists[position.section].insert(contentsOf: identifiers, at: position.offset + (after ? 1 : 0))
-        numberOfItems += identifiers.count
+        itemCount += identifiers.count
         structureChanged(.items)
         noteAddedItems(identifiers, member)
     }
@@ -72,6 +80,7 @@ extension DiffableDataSourceSnapshot {
     /// ignored, as Apple does; the deleted items leave the reloaded and reconfigured lists.
     /// - Parameter identifiers: The items to delete.
     /// - Complexity: O(*n* + *k*), *k* the count of `identifiers`.
+    @inlinable
     public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
         guard !identifiers.isEmpty, numberOfItems > 0 else { return }
         let deleted = Set(identifiers)
@@ -82,7 +91,7 @@ extension DiffableDataSourceSnapshot {
             deletedCount += before - lists[section].count
         }
         guard deletedCount > 0 else { return }
-        numberOfItems -= deletedCount
+        itemCount -= deletedCount
         structureChanged(.items)
         reloadedItems.removeAll(where: deleted.contains)
         reconfiguredItems.removeAll(where: deleted.contains)
@@ -94,10 +103,11 @@ extension DiffableDataSourceSnapshot {
     /// Deletes every section and item, leaving an empty snapshot as Apple's does, and clears
     /// the reloaded and reconfigured lists.
     /// - Complexity: O(1), besides freeing the storage.
+    @inlinable
     public mutating func deleteAllItems() {
         sections = []
         lists = []
-        numberOfItems = 0
+        itemCount = 0
         reloadedSections.removeAll()
         reloadedItems.removeAll()
         reconfiguredItems.removeAll()
@@ -117,6 +127,7 @@ extension DiffableDataSourceSnapshot {
     ///   - identifier: The item to move (its first occurrence).
     ///   - toIdentifier: The item (its first occurrence) it goes before.
     /// - Complexity: O(*n*): two look-ups (linear unless the table is built) and the shifts.
+    @inlinable
     public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType) {
         moveItem(identifier, next: toIdentifier, after: false, "moveItem(_:beforeItem:)")
     }
@@ -129,11 +140,13 @@ extension DiffableDataSourceSnapshot {
     ///   - identifier: The item to move (its first occurrence).
     ///   - toIdentifier: The item (its first occurrence) it goes after.
     /// - Complexity: O(*n*), as ``moveItem(_:beforeItem:)``.
+    @inlinable
     public mutating func moveItem(_ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType) {
         moveItem(identifier, next: toIdentifier, after: true, "moveItem(_:afterItem:)")
     }
 
-    private mutating func moveItem(
+    @inlinable
+    mutating func moveItem(
         _ identifier: ItemIdentifierType, next anchor: ItemIdentifierType, after: Bool, _ member: String
     ) {
         precondition(
@@ -153,6 +166,7 @@ extension DiffableDataSourceSnapshot {
     /// - Parameter identifiers: The sections to add, in order. A section already in the
     ///   snapshot is added again (Apple raises an exception): see the duplicates rule on the type.
     /// - Complexity: Amortised O(*k*), *k* the count of `identifiers`.
+    @inlinable
     public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
         guard !identifiers.isEmpty else { return }
         let existing = sections.count
@@ -174,6 +188,7 @@ extension DiffableDataSourceSnapshot {
     ///   - identifiers: The sections to insert, in order (duplicates are kept, as for appends).
     ///   - toIdentifier: The section (its first occurrence) they go before.
     /// - Complexity: O(*s* + *k*), *s* the number of sections.
+    @inlinable
     public mutating func insertSections(_ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType)
     {
         insertSections(identifiers, next: toIdentifier, after: false, "insertSections(_:beforeSection:)")
@@ -187,12 +202,14 @@ extension DiffableDataSourceSnapshot {
     ///   - identifiers: The sections to insert, in order (duplicates are kept, as for appends).
     ///   - toIdentifier: The section (its first occurrence) they go after.
     /// - Complexity: O(*s* + *k*).
+    @inlinable
     public mutating func insertSections(_ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType)
     {
         insertSections(identifiers, next: toIdentifier, after: true, "insertSections(_:afterSection:)")
     }
 
-    private mutating func insertSections(
+    @inlinable
+    mutating func insertSections(
         _ identifiers: [SectionIdentifierType], next anchor: SectionIdentifierType, after: Bool, _ member: String
     ) {
         let ordinal = requireSection(anchor, member) + (after ? 1 : 0)
@@ -209,6 +226,7 @@ extension DiffableDataSourceSnapshot {
     /// - Parameter identifiers: The sections to delete.
     /// - Complexity: O(*s* + *k*), plus O(*n*) when some items are marked reloaded or
     ///   reconfigured.
+    @inlinable
     public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
         guard !identifiers.isEmpty, !sections.isEmpty else { return }
         let deleted = Set(identifiers)
@@ -218,7 +236,7 @@ extension DiffableDataSourceSnapshot {
         keptLists.reserveCapacity(sections.count)
         for (section, list) in zip(sections, lists) {
             if deleted.contains(section) {
-                numberOfItems -= list.count
+                itemCount -= list.count
                 #if DEBUG
                     forgetItems(list)
                     forgetSection(section)
@@ -248,6 +266,7 @@ extension DiffableDataSourceSnapshot {
     ///   - identifier: The section to move (its first occurrence).
     ///   - toIdentifier: The section (its first occurrence) it goes before.
     /// - Complexity: O(*s*).
+    @inlinable
     public mutating func moveSection(_ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType) {
         moveSection(identifier, next: toIdentifier, after: false, "moveSection(_:beforeSection:)")
     }
@@ -260,11 +279,13 @@ extension DiffableDataSourceSnapshot {
     ///   - identifier: The section to move (its first occurrence).
     ///   - toIdentifier: The section (its first occurrence) it goes after.
     /// - Complexity: O(*s*).
+    @inlinable
     public mutating func moveSection(_ identifier: SectionIdentifierType, afterSection toIdentifier: SectionIdentifierType) {
         moveSection(identifier, next: toIdentifier, after: true, "moveSection(_:afterSection:)")
     }
 
-    private mutating func moveSection(
+    @inlinable
+    mutating func moveSection(
         _ identifier: SectionIdentifierType, next anchor: SectionIdentifierType, after: Bool, _ member: String
     ) {
         precondition(
@@ -282,7 +303,8 @@ extension DiffableDataSourceSnapshot {
     // MARK: - Duplicates
 
     /// In debug builds, counts the added items and prints one warning if they create duplicates.
-    private mutating func noteAddedItems(_ added: [ItemIdentifierType], _ member: String) {
+    @inlinable
+    mutating func noteAddedItems(_ added: [ItemIdentifierType], _ member: String) {
         #if DEBUG
             var first: ItemIdentifierType?, duplicates = 0
             for item in added {
@@ -298,7 +320,8 @@ extension DiffableDataSourceSnapshot {
     }
 
     /// In debug builds, counts the added sections and prints one warning if they create duplicates.
-    private mutating func noteAddedSections(_ added: [SectionIdentifierType], _ member: String) {
+    @inlinable
+    mutating func noteAddedSections(_ added: [SectionIdentifierType], _ member: String) {
         #if DEBUG
             var first: SectionIdentifierType?, duplicates = 0
             for section in added {
@@ -314,21 +337,24 @@ extension DiffableDataSourceSnapshot {
     }
 
     #if DEBUG
-        private func warnDuplicate(_ what: String, _ count: Int, _ member: String) {
+        @inlinable
+        func warnDuplicate(_ what: String, _ count: Int, _ member: String) {
             let others = count > 1 ? " (and \(count - 1) more duplicates)" : ""
             DiffableDiagnostics.warn(
                 "ListDelta: DiffableDataSourceSnapshot.\(member): the \(what) is now in the snapshot more than once\(others); "
                     + "duplicates are kept, look-ups name the first occurrence and diffs pair the k-th occurrence with the k-th")
         }
 
-        private mutating func forgetItems(_ removed: [ItemIdentifierType]) {
+        @inlinable
+        mutating func forgetItems(_ removed: [ItemIdentifierType]) {
             for item in removed {
                 let occurrences = itemOccurrences[item, default: 1] - 1
                 itemOccurrences[item] = occurrences > 0 ? occurrences : nil
             }
         }
 
-        private mutating func forgetSection(_ section: SectionIdentifierType) {
+        @inlinable
+        mutating func forgetSection(_ section: SectionIdentifierType) {
             let occurrences = sectionOccurrences[section, default: 1] - 1
             sectionOccurrences[section] = occurrences > 0 ? occurrences : nil
         }
@@ -338,6 +364,7 @@ extension DiffableDataSourceSnapshot {
 extension DiffableDataSourceSnapshot: Equatable {
     /// Whether both hold the same sections and items in the same order, and the same reloaded
     /// and reconfigured identifiers in the same order.
+    @inlinable
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.numberOfItems == rhs.numberOfItems && lhs.sections == rhs.sections && lhs.lists == rhs.lists
             && lhs.reloadedSections == rhs.reloadedSections && lhs.reloadedItems == rhs.reloadedItems
@@ -347,6 +374,7 @@ extension DiffableDataSourceSnapshot: Equatable {
 
 extension DiffableDataSourceSnapshot: CustomDebugStringConvertible {
     /// The sections with their items, e.g. `DiffableDataSourceSnapshot(["a": [1, 2], "b": []])`.
+    @inlinable
     public var debugDescription: String {
         let contents = zip(sections, lists).map { "\(String(reflecting: $0)): \(String(reflecting: $1))" }
         return "DiffableDataSourceSnapshot([\(contents.joined(separator: ", "))])"

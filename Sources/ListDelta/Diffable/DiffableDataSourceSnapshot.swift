@@ -34,43 +34,51 @@ public struct DiffableDataSourceSnapshot<
     // every change of `sections` or `lists` goes through `structureChanged(_:)`.
 
     /// The section identifiers, in order.
-    var sections: [SectionIdentifierType] = []
+    @usableFromInline var sections: [SectionIdentifierType] = []
     /// The items of each section, parallel to `sections`.
-    var lists: [[ItemIdentifierType]] = []
-    var reloadedSections = OrderedIdentifiers<SectionIdentifierType>()
-    var reloadedItems = OrderedIdentifiers<ItemIdentifierType>()
-    var reconfiguredItems = OrderedIdentifiers<ItemIdentifierType>()
+    @usableFromInline var lists: [[ItemIdentifierType]] = []
+    @usableFromInline var reloadedSections = OrderedIdentifiers<SectionIdentifierType>()
+    @usableFromInline var reloadedItems = OrderedIdentifiers<ItemIdentifierType>()
+    @usableFromInline var reconfiguredItems = OrderedIdentifiers<ItemIdentifierType>()
     /// Look-up tables of `sections` and `lists`; see ``SnapshotIndex``.
-    var index = SnapshotIndex<SectionIdentifierType, ItemIdentifierType>()
+    @usableFromInline var index = SnapshotIndex<SectionIdentifierType, ItemIdentifierType>()
     #if DEBUG
         /// How many times each identifier occurs, to warn about duplicates as they appear.
-        var itemOccurrences: [ItemIdentifierType: Int] = [:]
-        var sectionOccurrences: [SectionIdentifierType: Int] = [:]
+        @usableFromInline var itemOccurrences: [ItemIdentifierType: Int] = [:]
+        @usableFromInline var sectionOccurrences: [SectionIdentifierType: Int] = [:]
     #endif
 
-    /// The number of items in all sections.
-    public internal(set) var numberOfItems = 0
+    @usableFromInline var itemCount = 0
 
     /// An empty snapshot: no sections, no items.
+    @inlinable
     public init() {}
 
     // MARK: - Sections and items
 
+    /// The number of items in all sections.
+    @inlinable
+    public var numberOfItems: Int { itemCount }
+
     /// The number of sections.
+    @inlinable
     public var numberOfSections: Int { sections.count }
 
     /// The section identifiers, in order.
+    @inlinable
     public var sectionIdentifiers: [SectionIdentifierType] { sections }
 
     /// Every item identifier, section after section.
     ///
     /// - Complexity: O(1), after an O(*n*) first call following each change of the items.
+    @inlinable
     public var itemIdentifiers: [ItemIdentifierType] { index.flattened(lists, count: numberOfItems) }
 
     /// The number of items in `identifier`'s section.
     ///
     /// Stops the program, as Apple raises an exception, when the section is not in the snapshot.
     /// - Complexity: O(1), after an O(*s*) first look-up following each change of the sections.
+    @inlinable
     public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
         lists[requireSection(identifier, "numberOfItems(inSection:)")].count
     }
@@ -79,6 +87,7 @@ public struct DiffableDataSourceSnapshot<
     ///
     /// Stops the program, as Apple raises an exception, when the section is not in the snapshot.
     /// - Complexity: O(1), after an O(*s*) first look-up following each change of the sections.
+    @inlinable
     public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
         lists[requireSection(identifier, "itemIdentifiers(inSection:)")]
     }
@@ -86,6 +95,7 @@ public struct DiffableDataSourceSnapshot<
     /// The section holding `identifier` (its first occurrence), or nil when it is not in the
     /// snapshot.
     /// - Complexity: O(1), after an O(*n*) first look-up following each change.
+    @inlinable
     public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
         index.position(of: identifier, in: lists).map { sections[$0.position.section] }
     }
@@ -93,6 +103,7 @@ public struct DiffableDataSourceSnapshot<
     /// The position of `identifier` (its first occurrence) among all items, counted across
     /// sections, or nil when it is not in the snapshot (Apple's `NSNotFound`).
     /// - Complexity: O(1), after an O(*n*) first look-up following each change.
+    @inlinable
     public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
         index.position(of: identifier, in: lists)?.flat
     }
@@ -100,6 +111,7 @@ public struct DiffableDataSourceSnapshot<
     /// The position of the section `identifier` (its first occurrence), or nil when it is not
     /// in the snapshot.
     /// - Complexity: O(1), after an O(*s*) first look-up following each change of the sections.
+    @inlinable
     public func indexOfSection(_ identifier: SectionIdentifierType) -> Int? {
         index.ordinal(of: identifier, in: sections)
     }
@@ -107,6 +119,7 @@ public struct DiffableDataSourceSnapshot<
     /// The sections with their items, for the data sources: the stored arrays themselves, so no
     /// item is copied.
     /// - Complexity: O(*s*), *s* the number of sections.
+    @inlinable
     var sectionsAndItems: [(section: SectionIdentifierType, items: [ItemIdentifierType])] {
         zip(sections, lists).map { (section: $0, items: $1) }
     }
@@ -115,14 +128,20 @@ public struct DiffableDataSourceSnapshot<
 
     /// The sections marked by ``reloadSections(_:)``, in the order first marked, each once;
     /// a deleted section leaves the list.
+    /// - Complexity: O(*m*), *m* the number of marks made.
+    @inlinable
     public var reloadedSectionIdentifiers: [SectionIdentifierType] { reloadedSections.elements }
 
     /// The items marked by ``reloadItems(_:)``, in the order first marked, each once; a deleted
     /// item leaves the list.
+    /// - Complexity: O(*m*), *m* the number of marks made.
+    @inlinable
     public var reloadedItemIdentifiers: [ItemIdentifierType] { reloadedItems.elements }
 
     /// The items marked by ``reconfigureItems(_:)``, in the order first marked, each once; a
     /// deleted item leaves the list.
+    /// - Complexity: O(*m*), *m* the number of marks made.
+    @inlinable
     public var reconfiguredItemIdentifiers: [ItemIdentifierType] { reconfiguredItems.elements }
 
     /// Marks items whose cells the view replaces with new ones when the snapshot is applied.
@@ -130,9 +149,10 @@ public struct DiffableDataSourceSnapshot<
     /// Stops the program, as Apple raises an exception, when an item is not in the snapshot.
     /// - Parameter identifiers: Items in the snapshot.
     /// - Complexity: O(*k*), after an O(*n*) first look-up following each change.
+    @inlinable
     public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
         requireItems(identifiers, "reloadItems(_:)")
-        reloadedItems.append(contentsOf: identifiers)
+        reloadedItems.append(contentsOf: identifiers, bound: itemCount)
     }
 
     /// Marks items whose existing cells the view configures again, in place, when the snapshot
@@ -141,9 +161,10 @@ public struct DiffableDataSourceSnapshot<
     /// Stops the program, as Apple raises an exception, when an item is not in the snapshot.
     /// - Parameter identifiers: Items in the snapshot.
     /// - Complexity: O(*k*), after an O(*n*) first look-up following each change.
+    @inlinable
     public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
         requireItems(identifiers, "reconfigureItems(_:)")
-        reconfiguredItems.append(contentsOf: identifiers)
+        reconfiguredItems.append(contentsOf: identifiers, bound: itemCount)
     }
 
     /// Marks sections the view reloads when the snapshot is applied.
@@ -151,14 +172,16 @@ public struct DiffableDataSourceSnapshot<
     /// Stops the program, as Apple raises an exception, when a section is not in the snapshot.
     /// - Parameter identifiers: Sections in the snapshot.
     /// - Complexity: O(*k*), after an O(*s*) first look-up following each change of the sections.
+    @inlinable
     public mutating func reloadSections(_ identifiers: [SectionIdentifierType]) {
         for identifier in identifiers { _ = requireSection(identifier, "reloadSections(_:)") }
-        reloadedSections.append(contentsOf: identifiers)
+        reloadedSections.append(contentsOf: identifiers, bound: sections.count)
     }
 
     // MARK: - Internal helpers
 
     /// The position of the section `identifier`, stopping the program when it is missing.
+    @inlinable
     func requireSection(_ identifier: SectionIdentifierType, _ member: String) -> Int {
         guard let ordinal = index.ordinal(of: identifier, in: sections) else {
             preconditionFailure("DiffableDataSourceSnapshot.\(member): the section \(identifier) is not in the snapshot")
@@ -169,6 +192,7 @@ public struct DiffableDataSourceSnapshot<
     /// The first occurrence of the item `identifier`, stopping the program when it is missing.
     /// Uses the look-up table when it is built and a linear scan otherwise, so that a run of
     /// single edits does not rebuild the table after each one.
+    @inlinable
     func requireItem(_ identifier: ItemIdentifierType, _ member: String)
         -> SnapshotIndex<
             SectionIdentifierType, ItemIdentifierType
@@ -192,6 +216,7 @@ public struct DiffableDataSourceSnapshot<
     }
 
     /// Stops the program when one of `identifiers` is not in the snapshot.
+    @inlinable
     func requireItems(_ identifiers: [ItemIdentifierType], _ member: String) {
         guard !identifiers.isEmpty, let missing = index.firstMissing(of: identifiers, in: lists) else { return }
         preconditionFailure("DiffableDataSourceSnapshot.\(member): the item \(missing) is not in the snapshot")
@@ -199,6 +224,7 @@ public struct DiffableDataSourceSnapshot<
 
     /// Records that the structure changed: clears the look-up tables `change` invalidates, or
     /// leaves them to the copies sharing them.
+    @inlinable
     mutating func structureChanged(_ change: SnapshotIndex<SectionIdentifierType, ItemIdentifierType>.Change) {
         if isKnownUniquelyReferenced(&index) {
             index.clear(after: change)

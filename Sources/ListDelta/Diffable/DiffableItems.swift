@@ -1,4 +1,5 @@
 /// How a data source asks for an item that keeps its identity to be refreshed in its cell.
+@usableFromInline
 enum DiffableRefresh: UInt8, Sendable {
     /// Not asked: refreshed only when its value changed (models in the snapshot).
     case none
@@ -8,66 +9,150 @@ enum DiffableRefresh: UInt8, Sendable {
     case reload
 }
 
-/// The identity of an item: the item itself (Apple's identifiers), or the identity a data
-/// source created with `identifiedBy:` reads from each model.
-enum DiffableIdentity<Item: Hashable & Sendable>: Hashable, Sendable {
-    case item(Item)
-    case key(SendableHashable)
+/// How a data source identifies its items: by the item itself (Apple's identifiers), or by a
+/// key it reads from each model (a data source created with `identifiedBy:`).
+@usableFromInline
+enum DiffableKeying<Item: Hashable & Sendable>: Sendable {
+    case item
+    case key(@Sendable (Item) -> SendableHashable)
+}
+
+/// The identity of an item: the item itself, or the number its key was given for one diff
+/// (numbers, unlike keys, keep an item free of references, so that arrays of items copy as
+/// plain memory when the items do).
+@usableFromInline
+struct DiffableIdentity<Item: Hashable & Sendable>: Hashable, Sendable {
+    /// The item, when it is its own identity.
+    @usableFromInline let item: Item?
+    /// The key's number, or -1 when the item is its own identity.
+    @usableFromInline let key: Int
+
+    @inlinable
+    init(item: Item?, key: Int) {
+        self.item = item
+        self.key = key
+    }
+
+    @inlinable
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.key == rhs.key && (lhs.key >= 0 || lhs.item == rhs.item) }
+
+    @inlinable
+    func hash(into hasher: inout Hasher) {
+        if key >= 0 { hasher.combine(key) } else { hasher.combine(item) }
+    }
 }
 
 /// A hashable value known to be `Sendable`, type-erased.
+@usableFromInline
 struct SendableHashable: Hashable, @unchecked Sendable {
     // Built only from `Hashable & Sendable` values (see `init`).
-    let base: AnyHashable
-    init(_ value: some Hashable & Sendable) { base = AnyHashable(value) }
+    @usableFromInline let base: AnyHashable
+    @usableFromInline init(_ value: some Hashable & Sendable) { base = AnyHashable(value) }
 }
 
 /// A section as the diffable data sources diff it: its identifier, and whether the snapshot
 /// asks for it to be reloaded.
+@usableFromInline
 struct DiffableSection<Identifier: Hashable & Sendable>: Differentiable, Sendable {
-    var identifier: Identifier
-    var reloads: Bool
+    @usableFromInline var identifier: Identifier
+    @usableFromInline var reloads: Bool
 
-    var differenceIdentifier: Identifier { identifier }
-    func isContentEqual(to source: DiffableSection) -> Bool { !reloads }
+    @inlinable
+    init(identifier: Identifier, reloads: Bool) {
+        self.identifier = identifier
+        self.reloads = reloads
+    }
+
+    @inlinable var differenceIdentifier: Identifier { identifier }
+    @inlinable func isContentEqual(to source: DiffableSection) -> Bool { !reloads }
 }
 
 /// An item as the diffable data sources diff it: the item, its identity, and how the snapshot
 /// asks for it to be refreshed. An item that keeps its identity changed when the snapshot asks
 /// for a refresh or its value changed (models in the snapshot).
+@usableFromInline
 struct DiffableItem<Item: Hashable & Sendable>: Differentiable, Sendable {
-    var item: Item
-    var identity: DiffableIdentity<Item>
-    var refresh: DiffableRefresh
+    @usableFromInline var item: Item
+    /// The number of the item's key in the diff at hand, or -1 when the item is its own identity.
+    @usableFromInline var key: Int
+    @usableFromInline var refresh: DiffableRefresh
 
-    var differenceIdentifier: DiffableIdentity<Item> { identity }
-    func isContentEqual(to source: DiffableItem) -> Bool { refresh == .none && item == source.item }
+    @inlinable
+    init(item: Item, key: Int, refresh: DiffableRefresh) {
+        self.item = item
+        self.key = key
+        self.refresh = refresh
+    }
+
+    @inlinable var differenceIdentifier: DiffableIdentity<Item> {
+        DiffableIdentity(item: key < 0 ? item : nil, key: key)
+    }
+    @inlinable func isContentEqual(to source: DiffableItem) -> Bool { refresh == .none && item == source.item }
 }
 
 /// The sections a view shows for a snapshot, as the diffable data sources diff them.
-typealias DiffableSections<Section: Hashable & Sendable, Item: Hashable & Sendable> = [ArraySection<
+@usableFromInline typealias DiffableSections<Section: Hashable & Sendable, Item: Hashable & Sendable> = [ArraySection<
     DiffableSection<Section>, DiffableItem<Item>
 >]
 
+/// The numbers a data source created with `identifiedBy:` gives its items' keys for one diff:
+/// equal keys get equal numbers, on both sides of the diff.
+@usableFromInline
+struct DiffableKeyNumbers<Item: Hashable & Sendable> {
+    @usableFromInline let read: @Sendable (Item) -> SendableHashable
+    @usableFromInline var numbers: [SendableHashable: Int] = [:]
+
+    @inlinable
+    init(read: @escaping @Sendable (Item) -> SendableHashable) { self.read = read }
+
+    /// Gives each of `items` the number of its key.
+    @inlinable
+    mutating func number(_ items: inout [DiffableItem<Item>]) {
+        for index in items.indices {
+            let key = read(items[index].item)
+            if let number = numbers[key] {
+                items[index].key = number
+            } else {
+                items[index].key = numbers.count
+                numbers[key] = items[index].key
+            }
+        }
+    }
+}
+
 extension DiffableDataSourceSnapshot {
-    /// The sections and items of the snapshot, each marked with the refresh it asks for, and
-    /// identified by `identity`.
+    /// The sections and items of the snapshot, each item marked with the refresh the snapshot
+    /// asks for and its own identity (a diff numbers the keys of models).
     ///
     /// - Complexity: O(*n*) for *n* items and sections.
-    func diffableSections(
-        identity: (ItemIdentifierType) -> DiffableIdentity<ItemIdentifierType>
-    ) -> DiffableSections<SectionIdentifierType, ItemIdentifierType> {
-        let reloadedSections = Set(reloadedSectionIdentifiers)
-        let reloadedItems = Set(reloadedItemIdentifiers)
-        let reconfiguredItems = Set(reconfiguredItemIdentifiers)
+    @inlinable
+    func diffableSections() -> DiffableSections<SectionIdentifierType, ItemIdentifierType> {
+        let reloadedSections = reloadedSections.members
+        let reloadedItems = reloadedItems.members
+        let reconfiguredItems = reconfiguredItems.members
+        let marked = !reloadedItems.isEmpty || !reconfiguredItems.isEmpty
         return zip(sections, lists).map { section, items in
             ArraySection(
                 model: DiffableSection(identifier: section, reloads: reloadedSections.contains(section)),
                 elements: items.map { item in
                     let refresh: DiffableRefresh =
-                        reloadedItems.contains(item) ? .reload : reconfiguredItems.contains(item) ? .reconfigure : .none
-                    return DiffableItem(item: item, identity: identity(item), refresh: refresh)
+                        !marked
+                        ? .none
+                        : reloadedItems.contains(item) ? .reload : reconfiguredItems.contains(item) ? .reconfigure : .none
+                    return DiffableItem(item: item, key: -1, refresh: refresh)
                 })
         }
+    }
+}
+
+extension DiffableDataSourceSnapshot {
+    /// The number of stages a diffable data source animates when this snapshot is applied over
+    /// `source`, computed as it does (``DiffableDiffer/specialized``): for the benchmarks, which
+    /// time that work.
+    @_spi(Benchmarks)
+    @inlinable
+    public func stageCount(from source: Self) -> Int {
+        let differ = DiffableDiffer<SectionIdentifierType, ItemIdentifierType>.specialized
+        return differ.stageSections(differ.sections(source), differ.sections(self), .item).count
     }
 }

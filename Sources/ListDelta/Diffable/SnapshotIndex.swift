@@ -9,15 +9,24 @@ import Foundation
 /// it holds the only reference) or takes a fresh one, so a box always describes the arrays of
 /// every snapshot holding it. Reads may come from several threads at once (a snapshot is
 /// `Sendable`), hence the lock around every lazily built table.
+@usableFromInline
 final class SnapshotIndex<Section: Hashable, Item: Hashable>: @unchecked Sendable {
     /// Where the first occurrence of an item is: its section's position and its position in
     /// that section.
+    @usableFromInline
     struct Position {
-        var section: Int
-        var offset: Int
+        @usableFromInline var section: Int
+        @usableFromInline var offset: Int
+
+        @inlinable
+        init(section: Int, offset: Int) {
+            self.section = section
+            self.offset = offset
+        }
     }
 
     /// What a structural change leaves valid.
+    @usableFromInline
     enum Change {
         /// Items were added, removed or moved; sections stayed as they were.
         case items
@@ -26,19 +35,21 @@ final class SnapshotIndex<Section: Hashable, Item: Hashable>: @unchecked Sendabl
     }
 
     // Every access to the tables below holds `lock`.
-    private let lock = NSLock()
+    @usableFromInline let lock = NSLock()
     /// Section identifier to the position of its first occurrence.
-    private var sectionOrdinals: [Section: Int]?
+    @usableFromInline var sectionOrdinals: [Section: Int]?
     /// Item identifier to its first occurrence.
-    private var itemPositions: [Item: Position]?
+    @usableFromInline var itemPositions: [Item: Position]?
     /// The position in the flattened list of each section's first item (one entry per section).
-    private var sectionStarts: [Int]?
+    @usableFromInline var sectionStarts: [Int]?
     /// Every item, in order.
-    private var flattened: [Item]?
+    @usableFromInline var flattened: [Item]?
 
+    @inlinable
     init() {}
 
-    private init(sectionOrdinals: [Section: Int]?) {
+    @inlinable
+    init(sectionOrdinals: [Section: Int]?) {
         self.sectionOrdinals = sectionOrdinals
     }
 
@@ -46,6 +57,7 @@ final class SnapshotIndex<Section: Hashable, Item: Hashable>: @unchecked Sendabl
 
     /// The position of the first section equal to `section`, or nil.
     /// - Complexity: O(1) once built; the first call costs O(*s*), *s* the number of sections.
+    @inlinable
     func ordinal(of section: Section, in sections: [Section]) -> Int? {
         lock.withLock {
             if sectionOrdinals == nil {
@@ -60,6 +72,7 @@ final class SnapshotIndex<Section: Hashable, Item: Hashable>: @unchecked Sendabl
 
     /// The first occurrence of `item` and its position in the flattened list, or nil.
     /// - Complexity: O(1) once built; the first call costs O(*n*), *n* the number of items.
+    @inlinable
     func position(of item: Item, in lists: [[Item]]) -> (position: Position, flat: Int)? {
         lock.withLock {
             buildItemPositions(lists)
@@ -70,12 +83,14 @@ final class SnapshotIndex<Section: Hashable, Item: Hashable>: @unchecked Sendabl
 
     /// The first occurrence of `item` if the table is already built; nil otherwise, and
     /// `.some(nil)` for an item known to be missing.
+    @inlinable
     func builtPosition(of item: Item) -> Position?? {
         lock.withLock { itemPositions.map { $0[item] } }
     }
 
     /// Every item, in order.
     /// - Complexity: O(1) once built; the first call costs O(*n*).
+    @inlinable
     func flattened(_ lists: [[Item]], count: Int) -> [Item] {
         lock.withLock {
             if let flattened { return flattened }
@@ -89,6 +104,7 @@ final class SnapshotIndex<Section: Hashable, Item: Hashable>: @unchecked Sendabl
 
     /// The first of `items` that is not in `lists`, or nil when all are.
     /// - Complexity: O(*k*) once built, *k* the count of `items`; the first call adds O(*n*).
+    @inlinable
     func firstMissing<C: Collection<Item>>(of items: C, in lists: [[Item]]) -> Item? {
         lock.withLock {
             buildItemPositions(lists)
@@ -96,7 +112,8 @@ final class SnapshotIndex<Section: Hashable, Item: Hashable>: @unchecked Sendabl
         }
     }
 
-    private func buildItemPositions(_ lists: [[Item]]) {
+    @inlinable
+    func buildItemPositions(_ lists: [[Item]]) {
         guard itemPositions == nil else { return }
         var table = [Item: Position](minimumCapacity: lists.reduce(0) { $0 + $1.count })
         var starts = [Int](repeating: 0, count: lists.count)
@@ -117,6 +134,7 @@ final class SnapshotIndex<Section: Hashable, Item: Hashable>: @unchecked Sendabl
     // MARK: Changes
 
     /// Forgets what `change` invalidates; the caller holds the only reference.
+    @inlinable
     func clear(after change: Change) {
         lock.withLock {
             itemPositions = nil
@@ -127,12 +145,14 @@ final class SnapshotIndex<Section: Hashable, Item: Hashable>: @unchecked Sendabl
     }
 
     /// A fresh box keeping what `change` leaves valid, for a snapshot that shares this one.
+    @inlinable
     func keeping(after change: Change) -> SnapshotIndex {
         SnapshotIndex(sectionOrdinals: change == .items ? lock.withLock { sectionOrdinals } : nil)
     }
 
     /// Records `appended` sections, placed after `existingCount` others; the caller holds the
     /// only reference. Keeps a built section table up to date rather than dropping it.
+    @inlinable
     func sectionsAppended(_ appended: [Section], after existingCount: Int) {
         lock.withLock {
             itemPositions = nil
@@ -147,41 +167,66 @@ final class SnapshotIndex<Section: Hashable, Item: Hashable>: @unchecked Sendabl
 }
 
 /// Identifiers in the order they were first added, each once.
+///
+/// Adding only appends to a log, with no hashing: marking thousands of items for reload costs
+/// little more than copying them. Repeats are dropped when the list is read, and when the log
+/// outgrows twice the bound its owner gives (the number of identifiers that can be marked),
+/// so that it never holds more than that.
+@usableFromInline
 struct OrderedIdentifiers<Element: Hashable & Sendable>: Sendable, Equatable {
-    private(set) var elements: [Element] = []
-    private var members: Set<Element> = []
+    /// Every identifier added and not removed, in the order added, repeats included.
+    @usableFromInline var log: [Element] = []
 
-    /// Adds those of `identifiers` not already present, in order.
-    /// - Complexity: O(*k*), *k* the count of `identifiers`.
-    mutating func append<C: Collection<Element>>(contentsOf identifiers: C) {
-        members.reserveCapacity(members.count + identifiers.count)
-        for identifier in identifiers where members.insert(identifier).inserted { elements.append(identifier) }
+    @inlinable
+    init() {}
+
+    /// Adds `identifiers`, in order; those already present stay where they first were.
+    /// - Complexity: Amortised O(*k*), *k* the count of `identifiers`.
+    @inlinable
+    mutating func append(contentsOf identifiers: [Element], bound: Int) {
+        log.append(contentsOf: identifiers)
+        if log.count > 2 * bound + 16 { log = elements }
     }
+
+    /// The identifiers in the order first added, each once.
+    /// - Complexity: O(*m*), *m* the number of identifiers added.
+    @inlinable
+    var elements: [Element] {
+        var seen = Set<Element>(minimumCapacity: log.count)
+        return log.filter { seen.insert($0).inserted }
+    }
+
+    /// The identifiers added, as a set.
+    /// - Complexity: O(*m*).
+    @inlinable
+    var members: Set<Element> { Set(log) }
 
     /// Removes every identifier for which `isRemoved` holds.
-    /// - Complexity: O(*m*), *m* the number of identifiers held.
+    /// - Complexity: O(*m*).
+    @inlinable
     mutating func removeAll(where isRemoved: (Element) -> Bool) {
-        guard !elements.isEmpty else { return }
-        elements.removeAll(where: isRemoved)
-        if elements.count != members.count { members = Set(elements) }
+        guard !log.isEmpty else { return }
+        log.removeAll(where: isRemoved)
     }
 
-    mutating func removeAll() {
-        elements = []
-        members = []
-    }
+    @inlinable
+    mutating func removeAll() { log = [] }
 
-    var isEmpty: Bool { elements.isEmpty }
+    @inlinable
+    var isEmpty: Bool { log.isEmpty }
 
-    static func == (lhs: Self, rhs: Self) -> Bool { lhs.elements == rhs.elements }
+    @inlinable
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.log == rhs.log || lhs.elements == rhs.elements }
 }
 
 /// Where the snapshot's debug-build warnings go.
+@usableFromInline
 enum DiffableDiagnostics {
     /// Receives each warning; nil prints it. Tests bind it to collect warnings of their own
     /// task only.
     @TaskLocal static var warningHandler: (@Sendable (String) -> Void)?
 
+    @usableFromInline
     static func warn(_ message: String) {
         if let handler = warningHandler { handler(message) } else { print(message) }
     }

@@ -16,12 +16,12 @@
         public typealias ItemProvider = (NSCollectionView, IndexPath, ItemIdentifierType) -> NSCollectionViewItem?
 
         private let itemProvider: ItemProvider
-        private let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
+        @usableFromInline let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
 
         /// A data source for `collectionView`, which it becomes the data source of, making items
         /// with `itemProvider`.
         public convenience init(collectionView: NSCollectionView, itemProvider: @escaping ItemProvider) {
-            self.init(collectionView: collectionView, identity: { .item($0) }, itemProvider: itemProvider)
+            self.init(collectionView: collectionView, keying: .item, itemProvider: itemProvider)
         }
 
         /// A data source whose snapshots hold whole models, identified by `identity` (see the
@@ -31,17 +31,17 @@
             itemProvider: @escaping ItemProvider
         ) {
             self.init(
-                collectionView: collectionView, identity: { .key(SendableHashable($0[keyPath: identity])) },
+                collectionView: collectionView, keying: .key { SendableHashable($0[keyPath: identity]) },
                 itemProvider: itemProvider)
         }
 
         private init(
             collectionView: NSCollectionView,
-            identity: @escaping @Sendable (ItemIdentifierType) -> DiffableIdentity<ItemIdentifierType>,
+            keying: DiffableKeying<ItemIdentifierType>,
             itemProvider: @escaping ItemProvider
         ) {
             self.itemProvider = itemProvider
-            core = DiffableDataSourceCore(view: NSCollectionViewBatchTarget(collectionView), identity: identity)
+            core = DiffableDataSourceCore(view: NSCollectionViewBatchTarget(collectionView), keying: keying)
             super.init()
             collectionView.dataSource = self
         }
@@ -49,30 +49,33 @@
         /// Makes `snapshot` the data source's state and animates the collection view to it (or
         /// reloads it when `animatingDifferences` is false), calling `completion` on the main
         /// actor once the view shows it or a newer snapshot.
-        public nonisolated func apply(
+        @inlinable
+        public final nonisolated func apply(
             _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
             animatingDifferences: Bool = true, completion: (@MainActor @Sendable () -> Void)? = nil
         ) {
-            core.apply(snapshot, animated: animatingDifferences, completion: completion)
+            core.apply(snapshot, animated: animatingDifferences, differ: .specialized, completion: completion)
         }
 
         /// As ``apply(_:animatingDifferences:completion:)``, returning once the view shows the
         /// snapshot (or a newer one).
-        public nonisolated func apply(
+        @inlinable
+        public final nonisolated func apply(
             _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
             animatingDifferences: Bool = true
         ) async {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                core.apply(snapshot, animated: animatingDifferences) { done.resume() }
+                core.apply(snapshot, animated: animatingDifferences, differ: .specialized) { done.resume() }
             }
         }
 
         /// Makes `snapshot` the data source's state and reloads the view, without a diff.
-        public nonisolated func applySnapshotUsingReloadData(
+        @inlinable
+        public final nonisolated func applySnapshotUsingReloadData(
             _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
             completion: (@MainActor @Sendable () -> Void)? = nil
         ) {
-            core.apply(snapshot, animated: false, completion: completion)
+            core.apply(snapshot, animated: false, differ: .specialized, completion: completion)
         }
 
         /// The snapshot applied last.

@@ -21,7 +21,7 @@
 
         private let tableView: NSTableView
         private let cellProvider: CellProvider
-        private let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
+        @usableFromInline let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
 
         /// The animation of inserted and removed rows.
         public var defaultRowAnimation: NSTableView.AnimationOptions = .effectFade {
@@ -37,7 +37,7 @@
         /// A data source for `tableView`, which it becomes the data source (and, if it has none,
         /// the delegate) of, making views with `cellProvider`.
         public convenience init(tableView: NSTableView, cellProvider: @escaping CellProvider) {
-            self.init(tableView: tableView, identity: { .item($0) }, cellProvider: cellProvider)
+            self.init(tableView: tableView, keying: .item, cellProvider: cellProvider)
         }
 
         /// A data source whose snapshots hold whole models, identified by `identity` (see the
@@ -47,16 +47,16 @@
             cellProvider: @escaping CellProvider
         ) {
             self.init(
-                tableView: tableView, identity: { .key(SendableHashable($0[keyPath: identity])) }, cellProvider: cellProvider)
+                tableView: tableView, keying: .key { SendableHashable($0[keyPath: identity]) }, cellProvider: cellProvider)
         }
 
         private init(
-            tableView: NSTableView, identity: @escaping @Sendable (ItemIdentifierType) -> DiffableIdentity<ItemIdentifierType>,
+            tableView: NSTableView, keying: DiffableKeying<ItemIdentifierType>,
             cellProvider: @escaping CellProvider
         ) {
             self.tableView = tableView
             self.cellProvider = cellProvider
-            core = DiffableDataSourceCore(view: Self.target(tableView, .effectFade), flat: true, identity: identity)
+            core = DiffableDataSourceCore(view: Self.target(tableView, .effectFade), flat: true, keying: keying)
             super.init()
             tableView.dataSource = self
             if tableView.delegate == nil { tableView.delegate = self }
@@ -65,30 +65,33 @@
         /// Makes `snapshot` the data source's state and animates the table to it (or reloads it
         /// when `animatingDifferences` is false), calling `completion` on the main actor once the
         /// table shows it or a newer snapshot.
-        public nonisolated func apply(
+        @inlinable
+        public final nonisolated func apply(
             _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
             animatingDifferences: Bool = true, completion: (@MainActor @Sendable () -> Void)? = nil
         ) {
-            core.apply(snapshot, animated: animatingDifferences, completion: completion)
+            core.apply(snapshot, animated: animatingDifferences, differ: .specialized, completion: completion)
         }
 
         /// As ``apply(_:animatingDifferences:completion:)``, returning once the table shows the
         /// snapshot (or a newer one).
-        public nonisolated func apply(
+        @inlinable
+        public final nonisolated func apply(
             _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
             animatingDifferences: Bool = true
         ) async {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                core.apply(snapshot, animated: animatingDifferences) { done.resume() }
+                core.apply(snapshot, animated: animatingDifferences, differ: .specialized) { done.resume() }
             }
         }
 
         /// Makes `snapshot` the data source's state and reloads the table, without a diff.
-        public nonisolated func applySnapshotUsingReloadData(
+        @inlinable
+        public final nonisolated func applySnapshotUsingReloadData(
             _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
             completion: (@MainActor @Sendable () -> Void)? = nil
         ) {
-            core.apply(snapshot, animated: false, completion: completion)
+            core.apply(snapshot, animated: false, differ: .specialized, completion: completion)
         }
 
         /// The snapshot applied last.

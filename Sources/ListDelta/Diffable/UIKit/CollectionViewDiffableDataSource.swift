@@ -23,7 +23,7 @@
         public typealias SupplementaryViewProvider = (UICollectionView, String, IndexPath) -> UICollectionReusableView?
 
         private let cellProvider: CellProvider
-        private let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
+        @usableFromInline let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
 
         /// Makes the collection view's supplementary views; nil gives none.
         public var supplementaryViewProvider: SupplementaryViewProvider?
@@ -31,7 +31,7 @@
         /// A data source for `collectionView`, which it becomes the data source of, making cells
         /// with `cellProvider`.
         public convenience init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
-            self.init(collectionView: collectionView, identity: { .item($0) }, cellProvider: cellProvider)
+            self.init(collectionView: collectionView, keying: .item, cellProvider: cellProvider)
         }
 
         /// A data source whose snapshots hold whole models, identified by `identity`: a model
@@ -43,17 +43,17 @@
             cellProvider: @escaping CellProvider
         ) {
             self.init(
-                collectionView: collectionView, identity: { .key(SendableHashable($0[keyPath: identity])) },
+                collectionView: collectionView, keying: .key { SendableHashable($0[keyPath: identity]) },
                 cellProvider: cellProvider)
         }
 
         private init(
             collectionView: UICollectionView,
-            identity: @escaping @Sendable (ItemIdentifierType) -> DiffableIdentity<ItemIdentifierType>,
+            keying: DiffableKeying<ItemIdentifierType>,
             cellProvider: @escaping CellProvider
         ) {
             self.cellProvider = cellProvider
-            core = DiffableDataSourceCore(view: CollectionViewBatchTarget(collectionView), identity: identity)
+            core = DiffableDataSourceCore(view: CollectionViewBatchTarget(collectionView), keying: keying)
             super.init()
             collectionView.dataSource = self
         }
@@ -62,30 +62,33 @@
         /// when `animatingDifferences` is false), calling `completion` on the main actor once the
         /// table shows it or a newer snapshot. Callable from the main thread or from one
         /// background queue.
-        public nonisolated func apply(
+        @inlinable
+        public final nonisolated func apply(
             _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
             animatingDifferences: Bool = true, completion: (@MainActor @Sendable () -> Void)? = nil
         ) {
-            core.apply(snapshot, animated: animatingDifferences, completion: completion)
+            core.apply(snapshot, animated: animatingDifferences, differ: .specialized, completion: completion)
         }
 
         /// As ``apply(_:animatingDifferences:completion:)``, returning once the collection view shows the
         /// snapshot (or a newer one).
-        public nonisolated func apply(
+        @inlinable
+        public final nonisolated func apply(
             _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
             animatingDifferences: Bool = true
         ) async {
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                core.apply(snapshot, animated: animatingDifferences) { done.resume() }
+                core.apply(snapshot, animated: animatingDifferences, differ: .specialized) { done.resume() }
             }
         }
 
         /// Makes `snapshot` the data source's state and reloads the collection view, without a diff.
-        public nonisolated func applySnapshotUsingReloadData(
+        @inlinable
+        public final nonisolated func applySnapshotUsingReloadData(
             _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
             completion: (@MainActor @Sendable () -> Void)? = nil
         ) {
-            core.apply(snapshot, animated: false, completion: completion)
+            core.apply(snapshot, animated: false, differ: .specialized, completion: completion)
         }
 
         /// The snapshot applied last.
