@@ -450,6 +450,30 @@ private func expectStopped(_ result: ExitTest.Result?, naming fragment: String, 
     /// Thousands of random edit sequences, with small alphabets so that duplicates are common,
     /// checked after every edit against a model made of plain arrays. Queries come at random
     /// moments, so that the look-up tables are built, kept and dropped at varied points.
+    @Test func lookUpsAreExactForPoorHashesAndEquivalentStrings() {
+        struct Colliding: Hashable, Sendable {
+            let value: Int
+            func hash(into hasher: inout Hasher) { hasher.combine(0) }
+        }
+        var poor = DiffableDataSourceSnapshot<Int, Colliding>()
+        poor.appendSections([0, 1])
+        poor.appendItems((0..<300).map(Colliding.init), toSection: 0)
+        _ = warnings { poor.appendItems((300..<600).map(Colliding.init) + [Colliding(value: 5)], toSection: 1) }
+        for value in [0, 1, 299, 300, 599] { #expect(poor.indexOfItem(Colliding(value: value)) == value) }
+        #expect(poor.indexOfItem(Colliding(value: 5)) == 5, "a duplicate's first occurrence")
+        #expect(poor.sectionIdentifier(containingItem: Colliding(value: 450)) == 1)
+        #expect(poor.indexOfItem(Colliding(value: 600)) == nil)
+
+        var strings = DiffableDataSourceSnapshot<Int, String>()
+        strings.appendSections([0])
+        strings.appendItems(["a", "caf\u{E9}", "b", String(repeating: "long ", count: 10)])
+        #expect(strings.indexOfItem("cafe\u{301}") == 1, "canonically equivalent strings are equal")
+        #expect(strings.indexOfItem("cafe") == nil && strings.indexOfItem("b") == 2)
+        #expect(strings.indexOfItem(String(repeating: "long ", count: 10)) == 3)
+        strings.reloadItems(["cafe\u{301}"])
+        #expect(strings.reloadedItemIdentifiers == ["cafe\u{301}"])
+    }
+
     @Test func randomEditsMatchAPlainArrayModel() {
         for seed in UInt64(1)...3_000 {
             var random = SplitMix64(seed: seed)

@@ -199,7 +199,7 @@ public struct DiffableDataSourceSnapshot<
         >.Position
     {
         var position: SnapshotIndex<SectionIdentifierType, ItemIdentifierType>.Position?
-        if let built = index.builtPosition(of: identifier) {
+        if let built = index.builtPosition(of: identifier, in: lists) {
             position = built
         } else {
             for (section, list) in lists.enumerated() {

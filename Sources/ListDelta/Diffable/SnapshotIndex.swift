@@ -39,7 +39,7 @@ final class SnapshotIndex<Section: Hashable, Item: Hashable>: @unchecked Sendabl
     /// Section identifier to the position of its first occurrence.
     @usableFromInline var sectionOrdinals: [Section: Int]?
     /// Item identifier to its first occurrence.
-    @usableFromInline var itemPositions: [Item: Position]?
+    @usableFromInline var itemPositions: ItemPositionTable<Item>?
     /// The position in the flattened list of each section's first item (one entry per section).
     @usableFromInline var sectionStarts: [Int]?
     /// Every item, in order.
@@ -76,16 +76,20 @@ final class SnapshotIndex<Section: Hashable, Item: Hashable>: @unchecked Sendabl
     func position(of item: Item, in lists: [[Item]]) -> (position: Position, flat: Int)? {
         lock.withLock {
             buildItemPositions(lists)
-            guard let position = itemPositions![item] else { return nil }
-            return (position, sectionStarts![position.section] + position.offset)
+            guard let found = itemPositions!.position(of: item, in: lists) else { return nil }
+            return (Position(section: found.section, offset: found.offset), sectionStarts![found.section] + found.offset)
         }
     }
 
     /// The first occurrence of `item` if the table is already built; nil otherwise, and
     /// `.some(nil)` for an item known to be missing.
     @inlinable
-    func builtPosition(of item: Item) -> Position?? {
-        lock.withLock { itemPositions.map { $0[item] } }
+    func builtPosition(of item: Item, in lists: [[Item]]) -> Position?? {
+        lock.withLock {
+            itemPositions.map { table in
+                table.position(of: item, in: lists).map { Position(section: $0.section, offset: $0.offset) }
+            }
+        }
     }
 
     /// Every item, in order.
@@ -108,26 +112,20 @@ final class SnapshotIndex<Section: Hashable, Item: Hashable>: @unchecked Sendabl
     func firstMissing<C: Collection<Item>>(of items: C, in lists: [[Item]]) -> Item? {
         lock.withLock {
             buildItemPositions(lists)
-            return items.first { itemPositions![$0] == nil }
+            return items.first { itemPositions!.position(of: $0, in: lists) == nil }
         }
     }
 
     @inlinable
     func buildItemPositions(_ lists: [[Item]]) {
         guard itemPositions == nil else { return }
-        var table = [Item: Position](minimumCapacity: lists.reduce(0) { $0 + $1.count })
         var starts = [Int](repeating: 0, count: lists.count)
         var start = 0
         for (section, list) in lists.enumerated() {
             starts[section] = start
             start += list.count
         }
-        // Backwards, so that the first occurrence of a duplicate writes last and wins.
-        for section in lists.indices.reversed() {
-            let list = lists[section]
-            for offset in list.indices.reversed() { table[list[offset]] = Position(section: section, offset: offset) }
-        }
-        itemPositions = table
+        itemPositions = ItemPositionTable(lists, count: start)
         sectionStarts = starts
     }
 
