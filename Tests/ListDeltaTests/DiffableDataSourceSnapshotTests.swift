@@ -445,11 +445,6 @@ private func expectStopped(_ result: ExitTest.Result?, naming fragment: String, 
         expectStopped(count, naming: "numberOfItems(inSection:): the section absent is not in the snapshot")
     }
 
-    // MARK: Against a reference model
-
-    /// Thousands of random edit sequences, with small alphabets so that duplicates are common,
-    /// checked after every edit against a model made of plain arrays. Queries come at random
-    /// moments, so that the look-up tables are built, kept and dropped at varied points.
     @Test func lookUpsAreExactForPoorHashesAndEquivalentStrings() {
         struct Colliding: Hashable, Sendable {
             let value: Int
@@ -474,6 +469,19 @@ private func expectStopped(_ result: ExitTest.Result?, naming fragment: String, 
         #expect(strings.reloadedItemIdentifiers == ["cafe\u{301}"])
     }
 
+    @Test func integersDifferingInHighBitsSpreadOverTheTable() {
+        let lists = [(0..<10_000).map { $0 << 50 }, (0..<1_000).map { ($0 << 40) | 1 }]
+        let table = ItemPositionTable(lists, count: 11_000)
+        #expect(table.longestRun < 64, "the longest run of occupied slots, which every probe in it walks")
+        #expect(table.position(of: 9_999 << 50, in: lists)! == (section: 0, offset: 9_999))
+        #expect(table.position(of: (999 << 40) | 1, in: lists)! == (section: 1, offset: 999))
+    }
+
+    // MARK: Against a reference model
+
+    /// Thousands of random edit sequences, with small alphabets so that duplicates are common,
+    /// checked after every edit against a model made of plain arrays. Queries come at random
+    /// moments, so that the look-up tables are built, kept and dropped at varied points.
     @Test func randomEditsMatchAPlainArrayModel() {
         for seed in UInt64(1)...3_000 {
             var random = SplitMix64(seed: seed)

@@ -21,9 +21,9 @@ extension DiffableDataSourceSnapshot {
         if let sectionIdentifier {
             section = requireSection(sectionIdentifier, "appendItems(_:toSection:)")
         } else {
-            precondition(
-                !sections.isEmpty,
-                "DiffableDataSourceSnapshot.appendItems(_:toSection:): the snapshot has no section to append to")
+            guard !sections.isEmpty else {
+                snapshotMisuse("DiffableDataSourceSnapshot.appendItems(_:toSection:): the snapshot has no section to append to")
+            }
             section = sections.count - 1
         }
         guard !identifiers.isEmpty else { return }
@@ -149,9 +149,9 @@ extension DiffableDataSourceSnapshot {
     mutating func moveItem(
         _ identifier: ItemIdentifierType, next anchor: ItemIdentifierType, after: Bool, _ member: String
     ) {
-        precondition(
-            identifier != anchor,
-            "DiffableDataSourceSnapshot.\(member): the item \(identifier) cannot move relative to itself")
+        guard identifier != anchor else {
+            snapshotMisuse("DiffableDataSourceSnapshot.\(member): the item \(identifier) cannot move relative to itself")
+        }
         let from = requireItem(identifier, member)
         var to = requireItem(anchor, member)
         let moved = lists[from.section].remove(at: from.offset)
@@ -288,9 +288,9 @@ extension DiffableDataSourceSnapshot {
     mutating func moveSection(
         _ identifier: SectionIdentifierType, next anchor: SectionIdentifierType, after: Bool, _ member: String
     ) {
-        precondition(
-            identifier != anchor,
-            "DiffableDataSourceSnapshot.\(member): the section \(identifier) cannot move relative to itself")
+        guard identifier != anchor else {
+            snapshotMisuse("DiffableDataSourceSnapshot.\(member): the section \(identifier) cannot move relative to itself")
+        }
         let from = requireSection(identifier, member)
         var to = requireSection(anchor, member)
         let section = sections.remove(at: from), list = lists.remove(at: from)

@@ -184,7 +184,7 @@ public struct DiffableDataSourceSnapshot<
     @inlinable
     func requireSection(_ identifier: SectionIdentifierType, _ member: String) -> Int {
         guard let ordinal = index.ordinal(of: identifier, in: sections) else {
-            preconditionFailure("DiffableDataSourceSnapshot.\(member): the section \(identifier) is not in the snapshot")
+            snapshotMisuse("DiffableDataSourceSnapshot.\(member): the section \(identifier) is not in the snapshot")
         }
         return ordinal
     }
@@ -210,7 +210,7 @@ public struct DiffableDataSourceSnapshot<
             }
         }
         guard let position else {
-            preconditionFailure("DiffableDataSourceSnapshot.\(member): the item \(identifier) is not in the snapshot")
+            snapshotMisuse("DiffableDataSourceSnapshot.\(member): the item \(identifier) is not in the snapshot")
         }
         return position
     }
@@ -219,7 +219,7 @@ public struct DiffableDataSourceSnapshot<
     @inlinable
     func requireItems(_ identifiers: [ItemIdentifierType], _ member: String) {
         guard !identifiers.isEmpty, let missing = index.firstMissing(of: identifiers, in: lists) else { return }
-        preconditionFailure("DiffableDataSourceSnapshot.\(member): the item \(missing) is not in the snapshot")
+        snapshotMisuse("DiffableDataSourceSnapshot.\(member): the item \(missing) is not in the snapshot")
     }
 
     /// Records that the structure changed: clears the look-up tables `change` invalidates, or
@@ -232,4 +232,13 @@ public struct DiffableDataSourceSnapshot<
             index = index.keeping(after: change)
         }
     }
+}
+
+/// Stops the program with `message`, for a misuse Apple answers with an exception. Not
+/// inlinable: it stops the program whatever the optimisation settings of the app whose code
+/// inlined the check.
+@usableFromInline
+@inline(never)
+func snapshotMisuse(_ message: String) -> Never {
+    fatalError(message)
 }

@@ -23,16 +23,22 @@ struct ItemPositionTable<Item: Hashable> {
     @usableFromInline var slots: [Slot]
     /// The slot count minus one; the count is a power of two at least twice the item count.
     @usableFromInline let mask: Int
+    /// 64 minus the slot count's power of two: the shift that keeps a product's top bits.
+    @usableFromInline let shift: UInt64
     @usableFromInline let exact: Bool
 
     /// A table of every item of `lists`, each at its first occurrence.
     /// - Complexity: O(*n*) expected, *n* the item count.
     @inlinable
     init(_ lists: [[Item]], count: Int) {
-        var capacity = 16
-        while capacity < 2 * count { capacity *= 2 }
+        var capacity = 16, bits: UInt64 = 4
+        while capacity < 2 * count {
+            capacity *= 2
+            bits += 1
+        }
         slots = Array(repeating: Slot(identity: 0, section: -1, offset: 0), count: capacity)
         mask = capacity - 1
+        shift = 64 - bits
         exact = identityIsExact(Item.self)
         let readingStringWords = smallStringLayoutIsKnown
         for (section, list) in lists.enumerated() {
@@ -61,11 +67,22 @@ struct ItemPositionTable<Item: Hashable> {
         return nil
     }
 
-    /// The slot a probe for `identity` starts at: the identity mixed with a seed chosen per
-    /// process, so that no fixed set of identifiers crowds one run of slots.
+    /// The slot a probe for `identity` starts at: the top bits of the identity, mixed with a
+    /// seed chosen per process, times an odd constant. Each of them depends on every bit of the
+    /// identity, so integers that differ only in their high bits spread over the table too.
     @inlinable
     func start(_ identity: UInt64) -> Int {
-        Int(truncatingIfNeeded: ((identity ^ itemTableSeed) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        Int(truncatingIfNeeded: ((identity ^ itemTableSeed) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    /// The length of the longest run of occupied slots: what the slowest look-up walks.
+    var longestRun: Int {
+        var longest = 0, run = 0
+        for slot in slots + slots {  // twice round, for the run that wraps
+            run = slot.section >= 0 ? min(run + 1, slots.count) : 0
+            longest = max(longest, run)
+        }
+        return longest
     }
 
     @inlinable
