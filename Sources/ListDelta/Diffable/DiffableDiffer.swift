@@ -44,17 +44,20 @@ struct DiffableDiffer<Section: Hashable & Sendable, Item: Hashable & Sendable>: 
             stageSections: { source, target, keying in
                 guard case .key(let read) = keying else { return StagedChangeset(source: source, target: target) }
                 var (source, target) = (source, target)
-                var numbers = DiffableKeyNumbers(read: read)
-                for section in source.indices { numbers.number(&source[section].elements) }
-                for section in target.indices { numbers.number(&target[section].elements) }
+                let count = (source + target).reduce(0) { $0 + $1.elements.count }
+                DiffableKeying.numberKeys(read: read, count: count) { number in
+                    for section in source.indices { number(&source[section].elements) }
+                    for section in target.indices { number(&target[section].elements) }
+                }
                 return StagedChangeset(source: source, target: target)
             },
             stageRows: { source, target, keying in
                 guard case .key(let read) = keying else { return StagedChangeset(source: source, target: target) }
                 var (source, target) = (source, target)
-                var numbers = DiffableKeyNumbers(read: read)
-                numbers.number(&source)
-                numbers.number(&target)
+                DiffableKeying.numberKeys(read: read, count: source.count + target.count) { number in
+                    number(&source)
+                    number(&target)
+                }
                 return StagedChangeset(source: source, target: target)
             })
     }

@@ -95,26 +95,36 @@ struct DiffableItem<Item: Hashable & Sendable>: Differentiable, Sendable {
     DiffableSection<Section>, DiffableItem<Item>
 >]
 
-/// The numbers a data source created with `identifiedBy:` gives its items' keys for one diff:
-/// equal keys get equal numbers, on both sides of the diff.
-@usableFromInline
-struct DiffableKeyNumbers<Item: Hashable & Sendable> {
-    @usableFromInline let read: @Sendable (Item) -> SendableHashable
-    @usableFromInline var numbers: [SendableHashable: Int] = [:]
-
+extension DiffableKeying {
+    /// Gives every item the lists `forEachList` visits (both sides of one diff) the number of
+    /// its key, read by `read`: keys equal under `==` share a number (``IdentifierNumbering``,
+    /// exact for any hash and never trapping). When a key's `==` is seen to break its laws,
+    /// every item gets a number of its own, and the view replaces every row, as a diff does for
+    /// such identifiers.
+    ///
+    /// - Parameter count: How many items the lists hold together (room to reserve).
     @inlinable
-    init(read: @escaping @Sendable (Item) -> SendableHashable) { self.read = read }
-
-    /// Gives each of `items` the number of its key.
-    @inlinable
-    mutating func number(_ items: inout [DiffableItem<Item>]) {
-        for index in items.indices {
-            let key = read(items[index].item)
-            if let number = numbers[key] {
-                items[index].key = number
-            } else {
-                items[index].key = numbers.count
-                numbers[key] = items[index].key
+    static func numberKeys(
+        read: @escaping @Sendable (Item) -> SendableHashable, count: Int,
+        _ forEachList: ((inout [DiffableItem<Item>]) -> Void) -> Void
+    ) {
+        var numbering = IdentifierNumbering<SendableHashable>(elementCount: count, cancellation: nil)
+        var lawful = true
+        forEachList { items in
+            for index in items.indices where lawful {
+                guard let number = try? numbering.number(read(items[index].item)) else {
+                    lawful = false
+                    return
+                }
+                items[index].key = Int(number)
+            }
+        }
+        guard !lawful else { return }
+        var next = 0
+        forEachList { items in
+            for index in items.indices {
+                items[index].key = next
+                next += 1
             }
         }
     }
