@@ -11,12 +11,11 @@
     @MainActor
     open class AppKitCollectionViewDiffableDataSource<
         SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
-    >: NSObject, NSCollectionViewDataSource {
+    >: DiffableDataSource<SectionIdentifierType, ItemIdentifierType>, NSCollectionViewDataSource {
         /// Makes the item for an item identifier at an index path; nil is a programming error.
         public typealias ItemProvider = (NSCollectionView, IndexPath, ItemIdentifierType) -> NSCollectionViewItem?
 
         private let itemProvider: ItemProvider
-        @usableFromInline let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
 
         /// A data source for `collectionView`, which it becomes the data source of, making items
         /// with `itemProvider`.
@@ -41,46 +40,8 @@
             itemProvider: @escaping ItemProvider
         ) {
             self.itemProvider = itemProvider
-            core = DiffableDataSourceCore(view: NSCollectionViewBatchTarget(collectionView), keying: keying)
-            super.init()
+            super.init(view: NSCollectionViewBatchTarget(collectionView), keying: keying)
             collectionView.dataSource = self
-        }
-
-        /// Makes `snapshot` the data source's state and animates the collection view to it (or
-        /// reloads it when `animatingDifferences` is false), calling `completion` on the main
-        /// actor once the view shows it or a newer snapshot.
-        @inlinable
-        public final nonisolated func apply(
-            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-            animatingDifferences: Bool = true, completion: (@MainActor @Sendable () -> Void)? = nil
-        ) {
-            core.apply(snapshot, animated: animatingDifferences, differ: .specialized, completion: completion)
-        }
-
-        /// As ``apply(_:animatingDifferences:completion:)``, returning once the view shows the
-        /// snapshot (or a newer one).
-        @inlinable
-        public final nonisolated func apply(
-            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-            animatingDifferences: Bool = true
-        ) async {
-            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                core.apply(snapshot, animated: animatingDifferences, differ: .specialized) { done.resume() }
-            }
-        }
-
-        /// Makes `snapshot` the data source's state and reloads the view, without a diff.
-        @inlinable
-        public final nonisolated func applySnapshotUsingReloadData(
-            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-            completion: (@MainActor @Sendable () -> Void)? = nil
-        ) {
-            core.apply(snapshot, animated: false, differ: .specialized, completion: completion)
-        }
-
-        /// The snapshot applied last.
-        public nonisolated func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
-            core.snapshot
         }
 
         /// The item the view shows at `indexPath`, or nil.

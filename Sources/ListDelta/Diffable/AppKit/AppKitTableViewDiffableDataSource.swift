@@ -15,13 +15,12 @@
     @MainActor
     open class AppKitTableViewDiffableDataSource<
         SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
-    >: NSObject, NSTableViewDataSource, NSTableViewDelegate {
+    >: DiffableDataSource<SectionIdentifierType, ItemIdentifierType>, NSTableViewDataSource, NSTableViewDelegate {
         /// Makes the view of an item in a column and row.
         public typealias CellProvider = (NSTableView, NSTableColumn, Int, ItemIdentifierType) -> NSView
 
         private let tableView: NSTableView
         private let cellProvider: CellProvider
-        @usableFromInline let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
 
         /// The animation of inserted and removed rows.
         public var defaultRowAnimation: NSTableView.AnimationOptions = .effectFade {
@@ -56,47 +55,9 @@
         ) {
             self.tableView = tableView
             self.cellProvider = cellProvider
-            core = DiffableDataSourceCore(view: Self.target(tableView, .effectFade), flat: true, keying: keying)
-            super.init()
+            super.init(view: Self.target(tableView, .effectFade), flat: true, keying: keying)
             tableView.dataSource = self
             if tableView.delegate == nil { tableView.delegate = self }
-        }
-
-        /// Makes `snapshot` the data source's state and animates the table to it (or reloads it
-        /// when `animatingDifferences` is false), calling `completion` on the main actor once the
-        /// table shows it or a newer snapshot.
-        @inlinable
-        public final nonisolated func apply(
-            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-            animatingDifferences: Bool = true, completion: (@MainActor @Sendable () -> Void)? = nil
-        ) {
-            core.apply(snapshot, animated: animatingDifferences, differ: .specialized, completion: completion)
-        }
-
-        /// As ``apply(_:animatingDifferences:completion:)``, returning once the table shows the
-        /// snapshot (or a newer one).
-        @inlinable
-        public final nonisolated func apply(
-            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-            animatingDifferences: Bool = true
-        ) async {
-            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                core.apply(snapshot, animated: animatingDifferences, differ: .specialized) { done.resume() }
-            }
-        }
-
-        /// Makes `snapshot` the data source's state and reloads the table, without a diff.
-        @inlinable
-        public final nonisolated func applySnapshotUsingReloadData(
-            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-            completion: (@MainActor @Sendable () -> Void)? = nil
-        ) {
-            core.apply(snapshot, animated: false, differ: .specialized, completion: completion)
-        }
-
-        /// The snapshot applied last.
-        public nonisolated func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
-            core.snapshot
         }
 
         /// The item the table shows in `row`, or nil.

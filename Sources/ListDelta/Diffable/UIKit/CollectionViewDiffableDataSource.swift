@@ -15,7 +15,7 @@
     open class CollectionViewDiffableDataSource<
         SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
     >:
-        NSObject, UICollectionViewDataSource
+        DiffableDataSource<SectionIdentifierType, ItemIdentifierType>, UICollectionViewDataSource
     {
         /// Makes the cell for an item at an index path; nil is a programming error, as in UIKit.
         public typealias CellProvider = (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?
@@ -23,7 +23,6 @@
         public typealias SupplementaryViewProvider = (UICollectionView, String, IndexPath) -> UICollectionReusableView?
 
         private let cellProvider: CellProvider
-        @usableFromInline let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
 
         /// Makes the collection view's supplementary views; nil gives none.
         public var supplementaryViewProvider: SupplementaryViewProvider?
@@ -53,47 +52,8 @@
             cellProvider: @escaping CellProvider
         ) {
             self.cellProvider = cellProvider
-            core = DiffableDataSourceCore(view: CollectionViewBatchTarget(collectionView), keying: keying)
-            super.init()
+            super.init(view: CollectionViewBatchTarget(collectionView), keying: keying)
             collectionView.dataSource = self
-        }
-
-        /// Makes `snapshot` the data source's state and animates the collection view to it (or reloads it
-        /// when `animatingDifferences` is false), calling `completion` on the main actor once the
-        /// table shows it or a newer snapshot. Callable from the main thread or from one
-        /// background queue.
-        @inlinable
-        public final nonisolated func apply(
-            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-            animatingDifferences: Bool = true, completion: (@MainActor @Sendable () -> Void)? = nil
-        ) {
-            core.apply(snapshot, animated: animatingDifferences, differ: .specialized, completion: completion)
-        }
-
-        /// As ``apply(_:animatingDifferences:completion:)``, returning once the collection view shows the
-        /// snapshot (or a newer one).
-        @inlinable
-        public final nonisolated func apply(
-            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-            animatingDifferences: Bool = true
-        ) async {
-            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                core.apply(snapshot, animated: animatingDifferences, differ: .specialized) { done.resume() }
-            }
-        }
-
-        /// Makes `snapshot` the data source's state and reloads the collection view, without a diff.
-        @inlinable
-        public final nonisolated func applySnapshotUsingReloadData(
-            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-            completion: (@MainActor @Sendable () -> Void)? = nil
-        ) {
-            core.apply(snapshot, animated: false, differ: .specialized, completion: completion)
-        }
-
-        /// The snapshot applied last.
-        public nonisolated func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
-            core.snapshot
         }
 
         /// The item the collection view shows at `indexPath`, or nil.

@@ -13,14 +13,13 @@
     /// a model whose identity stays and whose value changed is reconfigured in its cell.
     @MainActor
     open class TableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
-        NSObject, UITableViewDataSource
+        DiffableDataSource<SectionIdentifierType, ItemIdentifierType>, UITableViewDataSource
     {
         /// Makes the cell for an item at an index path; nil is a programming error, as in UIKit.
         public typealias CellProvider = (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
 
         private let tableView: UITableView
         private let cellProvider: CellProvider
-        @usableFromInline let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
 
         /// The animation of inserted, deleted and reloaded rows and sections.
         public var defaultRowAnimation: UITableView.RowAnimation = .automatic {
@@ -51,47 +50,8 @@
         ) {
             self.tableView = tableView
             self.cellProvider = cellProvider
-            core = DiffableDataSourceCore(view: TableViewBatchTarget(tableView), keying: keying)
-            super.init()
+            super.init(view: TableViewBatchTarget(tableView), keying: keying)
             tableView.dataSource = self
-        }
-
-        /// Makes `snapshot` the data source's state and animates the table to it (or reloads it
-        /// when `animatingDifferences` is false), calling `completion` on the main actor once the
-        /// table shows it or a newer snapshot. Callable from the main thread or from one
-        /// background queue.
-        @inlinable
-        public final nonisolated func apply(
-            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-            animatingDifferences: Bool = true, completion: (@MainActor @Sendable () -> Void)? = nil
-        ) {
-            core.apply(snapshot, animated: animatingDifferences, differ: .specialized, completion: completion)
-        }
-
-        /// As ``apply(_:animatingDifferences:completion:)``, returning once the table shows the
-        /// snapshot (or a newer one).
-        @inlinable
-        public final nonisolated func apply(
-            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-            animatingDifferences: Bool = true
-        ) async {
-            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                core.apply(snapshot, animated: animatingDifferences, differ: .specialized) { done.resume() }
-            }
-        }
-
-        /// Makes `snapshot` the data source's state and reloads the table, without a diff.
-        @inlinable
-        public final nonisolated func applySnapshotUsingReloadData(
-            _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-            completion: (@MainActor @Sendable () -> Void)? = nil
-        ) {
-            core.apply(snapshot, animated: false, differ: .specialized, completion: completion)
-        }
-
-        /// The snapshot applied last.
-        public nonisolated func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
-            core.snapshot
         }
 
         /// The item the table shows at `indexPath`, or nil.
