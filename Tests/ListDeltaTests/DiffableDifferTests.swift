@@ -35,13 +35,32 @@ import Testing
             equalToAll ? SendableHashable(EqualToAll(id: $0)) : SendableHashable(EqualToNone(id: $0))
         }
         let differ = Differ.specialized
-        let source = differ.sections(snapshot(Array(0..<2_000)))
-        let target = differ.sections(snapshot(Array((0..<2_000).reversed()) + Array(2_000..<2_100)))
+        let sourceSnapshot = snapshot(Array(0..<2_000))
+        let targetSnapshot = snapshot(Array((0..<2_000).reversed()) + Array(2_000..<2_100))
+        let source = differ.sections(sourceSnapshot), target = differ.sections(targetSnapshot)
         let staged = differ.stageSections(source, target, keying)
         let replayed = try staged.apply(to: source)
         #expect(replayed.map { $0.elements.map(\.item) } == target.map { $0.elements.map(\.item) })
 
-        let rows = differ.stageRows(differ.rows(source), differ.rows(target), keying)
-        #expect(try rows.apply(to: differ.rows(source)).map(\.item) == differ.rows(target).map(\.item))
+        let sourceRows = differ.rows(sourceSnapshot), targetRows = differ.rows(targetSnapshot)
+        let rows = differ.stageRows(sourceRows, targetRows, keying)
+        #expect(try rows.apply(to: sourceRows).map(\.item) == targetRows.map(\.item))
+    }
+
+    @Test func rowsAreTheSectionsItemsWithASectionReloadOnEachOfItsRows() {
+        var marked = snapshot(Array(0..<10))
+        marked.reloadItems([1, 7])
+        marked.reconfigureItems([2, 8])
+        marked.reloadSections([1])
+        let rows = Differ.specialized.rows(marked)
+        #expect(rows.map(\.item) == Array(0..<10) && rows.allSatisfy { $0.key == -1 })
+        let refreshes: [DiffableRefresh] = [.none, .reload, .reconfigure, .none, .none] + Array(repeating: .reload, count: 5)
+        #expect(rows.map(\.refresh) == refreshes)
+        let sections = Differ.specialized.sections(marked)
+        #expect(sections.map(\.model.reloads) == [false, true])
+        #expect(
+            sections.flatMap(\.elements).map(\.refresh) == [
+                .none, .reload, .reconfigure, .none, .none, .none, .none, .reload, .reconfigure, .none,
+            ])
     }
 }

@@ -88,12 +88,12 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
         let (differ, snapshot, keying) = (next.differ, next.snapshot, keying)
         if flat {
             guard next.animated else {
-                let rows = differ.rows(differ.sections(snapshot))
+                let rows = differ.rows(snapshot)
                 return reload { self.shownRows = rows }
             }
             let source = shownRows
             let staged = await Task.detached {
-                differ.stageRows(source, differ.rows(differ.sections(snapshot)), keying)
+                differ.stageRows(source, differ.rows(snapshot), keying)
             }.value
             await animate(staged) { self.shownRows = $0 }
         } else {

@@ -14,8 +14,8 @@ struct DiffableDiffer<Section: Hashable & Sendable, Item: Hashable & Sendable>: 
 
     /// The sections a view shows for a snapshot, each item with its refresh.
     @usableFromInline let sections: @Sendable (Snapshot) -> Sections
-    /// The rows a view that shows every section's items as one list shows for those sections.
-    @usableFromInline let rows: @Sendable (Sections) -> Rows
+    /// The rows a view that shows every section's items as one list shows for a snapshot.
+    @usableFromInline let rows: @Sendable (Snapshot) -> Rows
     /// The staged changes from the sections shown to the sections of a snapshot, items
     /// identified as the data source says.
     @usableFromInline let stageSections: @Sendable (Sections, Sections, DiffableKeying<Item>) -> StagedChangeset<Sections>
@@ -25,7 +25,7 @@ struct DiffableDiffer<Section: Hashable & Sendable, Item: Hashable & Sendable>: 
     @inlinable
     init(
         sections: @escaping @Sendable (Snapshot) -> Sections,
-        rows: @escaping @Sendable (Sections) -> Rows,
+        rows: @escaping @Sendable (Snapshot) -> Rows,
         stageSections: @escaping @Sendable (Sections, Sections, DiffableKeying<Item>) -> StagedChangeset<Sections>,
         stageRows: @escaping @Sendable (Rows, Rows, DiffableKeying<Item>) -> StagedChangeset<Rows>
     ) {
@@ -40,11 +40,11 @@ struct DiffableDiffer<Section: Hashable & Sendable, Item: Hashable & Sendable>: 
     static var specialized: Self {
         Self(
             sections: { snapshot in snapshot.diffableSections() },
-            rows: { sections in diffableRows(sections) },
+            rows: { snapshot in snapshot.diffableRows() },
             stageSections: { source, target, keying in
                 guard case .key(let read) = keying else { return StagedChangeset(source: source, target: target) }
                 var (source, target) = (source, target)
-                let count = (source + target).reduce(0) { $0 + $1.elements.count }
+                let count = (source.reduce(0) { $0 + $1.elements.count }) + target.reduce(0) { $0 + $1.elements.count }
                 DiffableKeying.numberKeys(read: read, count: count) { number in
                     for section in source.indices { number(&source[section].elements) }
                     for section in target.indices { number(&target[section].elements) }
@@ -60,24 +60,5 @@ struct DiffableDiffer<Section: Hashable & Sendable, Item: Hashable & Sendable>: 
                 }
                 return StagedChangeset(source: source, target: target)
             })
-    }
-
-    /// Every section's items as one list; a reloaded section's rows are reloaded, since the
-    /// section has no row of its own.
-    @inlinable
-    static func diffableRows(_ sections: Sections) -> Rows {
-        var rows: Rows = []
-        rows.reserveCapacity(sections.reduce(0) { $0 + $1.elements.count })
-        for section in sections {
-            if section.model.reloads {
-                for var item in section.elements {
-                    item.refresh = .reload
-                    rows.append(item)
-                }
-            } else {
-                rows.append(contentsOf: section.elements)
-            }
-        }
-        return rows
     }
 }

@@ -130,28 +130,65 @@ extension DiffableKeying {
     }
 }
 
+/// The reloads and reconfigurations a snapshot asks for, as sets to look items up in.
+@usableFromInline
+struct DiffableMarks<Section: Hashable & Sendable, Item: Hashable & Sendable> {
+    @usableFromInline let reloadedSections: Set<Section>
+    @usableFromInline let reloadedItems: Set<Item>
+    @usableFromInline let reconfiguredItems: Set<Item>
+    @usableFromInline let itemsMarked: Bool
+
+    @inlinable
+    init(_ snapshot: DiffableDataSourceSnapshot<Section, Item>) {
+        reloadedSections = snapshot.reloadedSections.members
+        reloadedItems = snapshot.reloadedItems.members
+        reconfiguredItems = snapshot.reconfiguredItems.members
+        itemsMarked = !reloadedItems.isEmpty || !reconfiguredItems.isEmpty
+    }
+
+    /// `item` marked with the refresh the snapshot asks for, and its own identity (a diff
+    /// numbers the keys of models).
+    @inlinable
+    func diffable(_ item: Item) -> DiffableItem<Item> {
+        let refresh: DiffableRefresh =
+            !itemsMarked
+            ? .none : reloadedItems.contains(item) ? .reload : reconfiguredItems.contains(item) ? .reconfigure : .none
+        return DiffableItem(item: item, key: -1, refresh: refresh)
+    }
+}
+
 extension DiffableDataSourceSnapshot {
-    /// The sections and items of the snapshot, each item marked with the refresh the snapshot
-    /// asks for and its own identity (a diff numbers the keys of models).
+    /// The sections and items of the snapshot, marked with the refreshes it asks for.
     ///
     /// - Complexity: O(*n*) for *n* items and sections.
     @inlinable
     func diffableSections() -> DiffableSections<SectionIdentifierType, ItemIdentifierType> {
-        let reloadedSections = reloadedSections.members
-        let reloadedItems = reloadedItems.members
-        let reconfiguredItems = reconfiguredItems.members
-        let marked = !reloadedItems.isEmpty || !reconfiguredItems.isEmpty
+        let marks = DiffableMarks(self)
         return zip(sections, lists).map { section, items in
             ArraySection(
-                model: DiffableSection(identifier: section, reloads: reloadedSections.contains(section)),
-                elements: items.map { item in
-                    let refresh: DiffableRefresh =
-                        !marked
-                        ? .none
-                        : reloadedItems.contains(item) ? .reload : reconfiguredItems.contains(item) ? .reconfigure : .none
-                    return DiffableItem(item: item, key: -1, refresh: refresh)
-                })
+                model: DiffableSection(identifier: section, reloads: marks.reloadedSections.contains(section)),
+                elements: items.map(marks.diffable))
         }
+    }
+
+    /// Every section's items as one list of rows, marked with the refreshes the snapshot asks
+    /// for; a reloaded section's rows are reloaded, since the section has no row of its own.
+    ///
+    /// - Complexity: O(*n*) for *n* items and sections.
+    @inlinable
+    func diffableRows() -> [DiffableItem<ItemIdentifierType>] {
+        let marks = DiffableMarks(self)
+        var rows: [DiffableItem<ItemIdentifierType>] = []
+        rows.reserveCapacity(itemCount)
+        for (section, items) in zip(sections, lists) {
+            let reloads = marks.reloadedSections.contains(section)
+            for item in items {
+                var row = marks.diffable(item)
+                if reloads { row.refresh = .reload }
+                rows.append(row)
+            }
+        }
+        return rows
     }
 }
 
