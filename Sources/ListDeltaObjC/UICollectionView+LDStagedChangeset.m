@@ -50,15 +50,11 @@
             if (!reconfiguringUpdates) {
                 [collectionView reloadItemsAtIndexPaths:changeset.elementUpdated];
             } else {
-#if defined(__APPLE__)
                 if (@available(iOS 15.0, tvOS 15.0, *)) {
                     [collectionView reconfigureItemsAtIndexPaths:changeset.elementUpdated];
                 } else {
                     [collectionView reloadItemsAtIndexPaths:changeset.elementUpdated];
                 }
-#else
-                [collectionView reconfigureItemsAtIndexPaths:changeset.elementUpdated];
-#endif
             }
         }
         for (LDListMoveIndexPath *move in changeset.elementMoved) {

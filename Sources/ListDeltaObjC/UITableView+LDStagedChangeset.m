@@ -72,15 +72,11 @@
             if (!reconfiguringUpdates) {
                 [tableView reloadRowsAtIndexPaths:changeset.elementUpdated withRowAnimation:reloadRowsAnimation];
             } else {
-#if defined(__APPLE__)
                 if (@available(iOS 15.0, tvOS 15.0, *)) {
                     [tableView reconfigureRowsAtIndexPaths:changeset.elementUpdated];
                 } else {
                     [tableView reloadRowsAtIndexPaths:changeset.elementUpdated withRowAnimation:reloadRowsAnimation];
                 }
-#else
-                [tableView reconfigureRowsAtIndexPaths:changeset.elementUpdated];
-#endif
             }
         }
         for (LDListMoveIndexPath *move in changeset.elementMoved) {
