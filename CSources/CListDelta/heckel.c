@@ -203,6 +203,24 @@ static ld_status ld_heckel_finish_partitioned(ld_diff_t *diff, size_t prefix, vo
     return ld_find_moves(diff, pairs, pair_count, predecessor, predecessor + pair_count);
 }
 
+/* The rest of a Heckel diff whose common prefix covers one side: the rest of the other side is
+ * deleted or inserted, nothing moves, and no table is needed. */
+static ld_status ld_heckel_finish_prefix(ld_diff_t *diff, size_t prefix) {
+    ld_status status;
+    if ((diff->source_count > prefix &&
+         (status = ld_fill(diff->source_to_target + prefix, 0xFF, (diff->source_count - prefix) * sizeof(int32_t),
+                           diff->cancel))) ||
+        (diff->target_count > prefix &&
+         (status = ld_fill(diff->target_to_source + prefix, 0xFF, (diff->target_count - prefix) * sizeof(int32_t),
+                           diff->cancel)))) {
+        return status;
+    }
+    if ((status = ld_collect_deletes_and_updates(diff)) || (status = ld_collect_inserts(diff, prefix, NULL, NULL))) {
+        return status;
+    }
+    return LD_OK;
+}
+
 ld_status ld_heckel_diff(ld_workspace_t *workspace, const uint64_t *source, size_t source_count, const uint64_t *target,
                          size_t target_count, const ld_options_t *options, ld_result_t *out) {
     ld_diff_t diff;
@@ -211,6 +229,11 @@ ld_status ld_heckel_diff(ld_workspace_t *workspace, const uint64_t *source, size
 
     size_t prefix;
     if ((status = ld_match_common_prefix(&diff, &prefix))) return status;
+    if (prefix == ld_min_size(source_count, target_count)) {
+        if ((status = ld_heckel_finish_prefix(&diff, prefix))) return status;
+        ld_diff_publish(&diff, out);
+        return LD_OK;
+    }
     if (ld_partitions_pay(source_count, target_count)) {
         bool spread;
         void *scratch;
