@@ -255,8 +255,9 @@ static bool ld_stages_room(size_t n, size_t m, size_t S, size_t T, size_t *out) 
          * element moves and inserts take at most 4 per matched and 2 per unmatched target */
         2 * n, 2 * m + 2 * ld_min_size(n, m), 2 * ld_min_size(S, T), T,
         /* the source's counts; layouts 1 (elements, models), 2 (elements, models, starts,
-         * counts), 3 and 4 (models and counts; its elements and starts are the target's) */
-        S, n + S, ld_min_size(n, m) + 3 * S + 1, m + 3 * T + 1, m + 2 * T,
+         * counts), 3 and 4 (models and counts; its elements and starts are the target's); and
+         * each layout's origins, 2 per section */
+        S, n + S, ld_min_size(n, m) + 3 * S + 1, m + 3 * T + 1, m + 2 * T, 4 * S + 4 * T,
     };
     /* clang-format on */
     size_t total = 0;
@@ -633,6 +634,73 @@ static ld_status ld_build_layout(ld_stager_t *st, ld_stage_kind stage, const int
     return LD_OK;
 }
 
+/* Whether `run` (not empty) is the flat indices from `first` on, each complemented when
+ * `complement` is -1. */
+static bool ld_run_counts_up(const int32_t *run, size_t length, int32_t first, int32_t complement) {
+    if (run[0] != (first ^ complement) || run[length - 1] != ((first + (int32_t)length - 1) ^ complement)) {
+        return false;
+    }
+    bool differs = false; /* branch-free, so the loop vectorises */
+    for (size_t x = 1; x + 1 < length; x++) differs |= run[x] != ((first + (int32_t)x) ^ complement);
+    return !differs;
+}
+
+/* Where section k of `layout` stands whole already (see ld_section_origin_t): the section of the
+ * same model in `previous` (the layout of the present stage before, or NULL) holding the same
+ * references, or the whole source or target section of its model, checked in that order. */
+static ld_section_origin_t ld_origin_of(const ld_stager_t *st, const ld_layout_t *layout, size_t k,
+                                        const ld_layout_t *previous, ld_stage_kind previous_kind) {
+    int32_t model = layout->models[k];
+    const int32_t *run = layout->elements + layout->starts[k];
+    size_t length = (size_t)(layout->starts[k + 1] - layout->starts[k]);
+    int32_t t = model >= 0 ? st->section_target[model] : ~model;
+    if (length == 0) return (ld_section_origin_t){ LD_ORIGIN_GATHERED, 0 }; /* nothing to gather */
+    if (previous != NULL) {
+        /* Layouts 1 and 2 list source sections by ascending model, 3 and 4 the target's. */
+        size_t low = 0, high = previous->section_count;
+        if (previous_kind >= LD_STAGE_SECTION_INSERTS_AND_MOVES) {
+            low = t >= 0 ? (size_t)t : high;
+        } else {
+            while (low < high) {
+                size_t middle = low + (high - low) / 2;
+                if (previous->models[middle] < model) {
+                    low = middle + 1;
+                } else {
+                    high = middle;
+                }
+            }
+        }
+        const int32_t *same = previous->elements + (low < previous->section_count ? previous->starts[low] : 0);
+        if (low < previous->section_count && previous->models[low] == model &&
+            (size_t)(previous->starts[low + 1] - previous->starts[low]) == length && same[0] == run[0] &&
+            memcmp(same, run, length * sizeof *run) == 0) {
+            return (ld_section_origin_t){ LD_ORIGIN_PREVIOUS_DATA, (int32_t)low };
+        }
+    }
+    if (t >= 0 && (size_t)(st->target_starts[t + 1] - st->target_starts[t]) == length &&
+        ld_run_counts_up(run, length, st->target_starts[t], -1)) {
+        return (ld_section_origin_t){ LD_ORIGIN_TARGET_SECTION, t };
+    }
+    if (model >= 0 && (size_t)(st->source_starts[model + 1] - st->source_starts[model]) == length &&
+        ld_run_counts_up(run, length, st->source_starts[model], 0)) {
+        return (ld_section_origin_t){ LD_ORIGIN_SOURCE_SECTION, model };
+    }
+    return (ld_section_origin_t){ LD_ORIGIN_GATHERED, 0 };
+}
+
+/* The origins of every section of `layout`, taken from the room. */
+static ld_status ld_layout_origins(ld_stager_t *st, const ld_layout_t *layout, const ld_layout_t *previous,
+                                   ld_stage_kind previous_kind, const ld_section_origin_t **out) {
+    ld_section_origin_t *origins = (ld_section_origin_t *)(void *)ld_take(st, 2 * layout->section_count);
+    if (origins == NULL && layout->section_count > 0) return LD_ERROR_INVALID;
+    for (size_t k = 0; k < layout->section_count; k++) {
+        if (!ld_poll(&st->poller, 1 + (size_t)(layout->starts[k + 1] - layout->starts[k]))) return LD_CANCELLED;
+        origins[k] = ld_origin_of(st, layout, k, previous, previous_kind);
+    }
+    *out = origins;
+    return LD_OK;
+}
+
 ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match, const uint8_t *element_changed,
                    const uint8_t *section_changed, const ld_cancel_token_t *cancel, ld_stages_t *out) {
     if (workspace == NULL || match == NULL || out == NULL) return LD_ERROR_INVALID;
@@ -704,8 +772,9 @@ ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match
         size_t matched_sections = S - match->sections.deleted_count;
         size_t shape_sections = S;
         const int32_t *shape_counts = source_counts;
-        ld_layout_t deletes_layout = { 0 };
-        bool has_deletes_layout = false;
+        ld_layout_t deletes_layout = { 0 }, previous_layout = { 0 };
+        bool has_deletes_layout = false, has_previous = false;
+        ld_stage_kind previous_kind = LD_STAGE_ELEMENT_UPDATES;
         for (size_t k = 0; k <= last; k++) {
             if (!stage[k].present) continue;
             stage[k].section_count_before = shape_sections;
@@ -720,10 +789,17 @@ ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match
                                           has_deletes_layout ? &deletes_layout : NULL, &layout))) {
                 return status;
             }
+            if ((status = ld_layout_origins(&st, &layout, has_previous ? &previous_layout : NULL, previous_kind,
+                                            &stage[k].data_section_origins))) {
+                return status;
+            }
             if (k == LD_STAGE_DELETES) {
                 deletes_layout = layout;
                 has_deletes_layout = true;
             }
+            previous_layout = layout;
+            previous_kind = (ld_stage_kind)k;
+            has_previous = true;
             stage[k].data_section_count = layout.section_count;
             stage[k].data_section_models = layout.models;
             stage[k].data_section_starts = layout.starts;

@@ -456,6 +456,71 @@ static const char *ldc_reported_layout(const ldc_staging_t *c, int stage, const 
     return NULL;
 }
 
+/* Whether `run` holds the flat indices of section `section` of sides starting at `starts`, each
+ * complemented when `complement` is -1. */
+static bool ldc_run_is_section(const int32_t *run, size_t length, const int32_t *starts, size_t section_count,
+                               int32_t section, int32_t complement) {
+    if (section < 0 || (size_t)section >= section_count) return false;
+    if (length != (size_t)(starts[section + 1] - starts[section])) return false;
+    for (size_t x = 0; x < length; x++) {
+        if (run[x] != ((starts[section] + (int32_t)x) ^ complement)) return false;
+    }
+    return true;
+}
+
+/* Whether `run` holds exactly the references of section `k` of `list`. */
+static bool ldc_run_is_listed(const int32_t *run, size_t length, const ldc_list_t *list, int32_t k) {
+    return list != NULL && k >= 0 && (size_t)k < list->count && list->lengths[k] == length &&
+           (length == 0 || memcmp(ldc_at(list, (size_t)k), run, length * sizeof *run) == 0);
+}
+
+/* Each section's reported origin must hold exactly its references; and a section whose
+ * references are those of the previous data's section of the same model, or all of its model's
+ * source or target section, must be reported so (else every binding gathers it again). */
+static const char *ldc_check_origins(const ldc_staging_t *c, int stage, const ld_stage_t *st, const ldc_list_t *data,
+                                     const ldc_list_t *previous) {
+    if (data->count > 0 && st->data_section_origins == NULL) return ldc_fail("stage %d: origins missing", stage + 1);
+    for (size_t k = 0; k < data->count; k++) {
+        ld_section_origin_t origin = st->data_section_origins[k];
+        const int32_t *run = ldc_at(data, k);
+        size_t length = data->lengths[k];
+        int32_t model = data->models[k];
+        bool holds;
+        switch (origin.kind) {
+        case LD_ORIGIN_GATHERED: {
+            int32_t t = model >= 0 ? c->match->sections.source_to_target[model] : ~model;
+            int32_t same = -1;
+            for (size_t q = 0; previous != NULL && q < previous->count; q++) {
+                if (previous->models[q] == model) same = (int32_t)q;
+            }
+            if ((length > 0 && ldc_run_is_listed(run, length, previous, same)) ||
+                (length > 0 && ldc_run_is_section(run, length, c->target_starts, c->T, t, -1)) ||
+                (length > 0 && model >= 0 && ldc_run_is_section(run, length, c->source_starts, c->S, model, 0))) {
+                return ldc_fail("stage %d: section %zu is to be gathered, but a list holds it already", stage + 1, k);
+            }
+            holds = true;
+            break;
+        }
+        case LD_ORIGIN_SOURCE_SECTION:
+            holds = ldc_run_is_section(run, length, c->source_starts, c->S, origin.index, 0);
+            break;
+        case LD_ORIGIN_TARGET_SECTION:
+            holds = ldc_run_is_section(run, length, c->target_starts, c->T, origin.index, -1);
+            break;
+        case LD_ORIGIN_PREVIOUS_DATA:
+            holds = ldc_run_is_listed(run, length, previous, origin.index);
+            break;
+        default:
+            return ldc_fail("stage %d: section %zu has origin kind %d", stage + 1, k, origin.kind);
+        }
+        if (!holds) {
+            return ldc_fail("stage %d: section %zu's origin (%d, %d) does not hold its elements", stage + 1, k,
+                            origin.kind, origin.index);
+        }
+    }
+    return NULL;
+}
+
 static bool ldc_lists_equal(const ldc_list_t *a, const ldc_list_t *b) {
     if (a->count != b->count) return false;
     for (size_t s = 0; s < a->count; s++) {
@@ -923,13 +988,14 @@ const char *ldc_check_stages(ldc_algorithm algorithm, const ldc_sectioned_lists_
         .m = lists->target_element_count,
     };
     const char *failure = NULL;
-    ldc_list_t model = { 0 }, data = { 0 }, after = { 0 }, expected = { 0 };
+    ldc_list_t model = { 0 }, data = { 0 }, after = { 0 }, expected = { 0 }, previous = { 0 };
+    bool has_previous = false;
     c.source_starts = malloc((c.S + 1) * sizeof(int32_t));
     c.target_starts = malloc((c.T + 1) * sizeof(int32_t));
     size_t sections = c.S + c.T + 1, elements = c.n + c.m + 1;
     if (!c.source_starts || !c.target_starts || !ldc_list_init(&model, sections, elements) ||
         !ldc_list_init(&data, sections, elements) || !ldc_list_init(&after, sections, elements) ||
-        !ldc_list_init(&expected, sections, elements)) {
+        !ldc_list_init(&expected, sections, elements) || !ldc_list_init(&previous, sections, elements)) {
         failure = "checker out of memory";
         goto done;
     }
@@ -1030,6 +1096,7 @@ const char *ldc_check_stages(ldc_algorithm algorithm, const ldc_sectioned_lists_
                 failure = ldc_fail("stage %d: the layout differs from the rules'", k + 1);
                 goto done;
             }
+            if ((failure = ldc_check_origins(&c, k, s, &data, has_previous ? &previous : NULL))) goto done;
         }
         after.count = 0;
         if ((failure = ldc_apply_batch(&c, k, s, &model, &data, &after)) ||
@@ -1039,6 +1106,10 @@ const char *ldc_check_stages(ldc_algorithm algorithm, const ldc_sectioned_lists_
         ldc_list_t swap = model;
         model = after;
         after = swap;
+        swap = previous;
+        previous = data;
+        data = swap;
+        has_previous = true;
     }
     /* Whatever was shown last must be the target. */
     data.count = 0;
@@ -1051,5 +1122,6 @@ done:
     ldc_list_free(&data);
     ldc_list_free(&after);
     ldc_list_free(&expected);
+    ldc_list_free(&previous);
     return failure;
 }

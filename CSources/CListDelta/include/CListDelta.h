@@ -420,6 +420,28 @@ typedef enum ld_stage_kind {
 #define LD_STAGE_COUNT 5
 
 /*!
+ * @brief What a section of a stage's data holds that a binding may already hold as one list:
+ *        ld_section_origin_t::kind.
+ */
+typedef enum ld_origin_kind {
+    /*! None known: the binding gathers the elements its references name. */
+    LD_ORIGIN_GATHERED = 0,
+    /*! Exactly the elements of source section @c index, in order, as in the source. */
+    LD_ORIGIN_SOURCE_SECTION = 1,
+    /*! Exactly the elements of target section @c index, in order, as in the target. */
+    LD_ORIGIN_TARGET_SECTION = 2,
+    /*! Exactly the elements of section @c index of the data of the present stage before. */
+    LD_ORIGIN_PREVIOUS_DATA = 3,
+} ld_origin_kind;
+
+/*! @brief Where a section of a stage's data stands whole already, so that a binding shares the
+ *         list it holds instead of gathering a new one: an ::ld_origin_kind and its index. */
+typedef struct ld_section_origin {
+    int32_t kind;
+    int32_t index;
+} ld_section_origin_t;
+
+/*!
  * @brief One stage: its operations, the shape the view must show before it, and the layout of
  *        the data it installs.
  *
@@ -490,6 +512,9 @@ typedef struct ld_stage {
     const int32_t *data_section_starts;
     /*! The elements: >= 0 a flat source element, < 0 the complement of a flat target element. */
     const int32_t *data_elements;
+    /*! For each section, a list its elements already are, when one is (a section left as it was
+     *  is the same list from stage to stage): @c data_section_count entries. */
+    const ld_section_origin_t *data_section_origins;
 } ld_stage_t;
 
 /*! @brief The stages of a sectioned diff, indexed by ::ld_stage_kind; owned by the workspace

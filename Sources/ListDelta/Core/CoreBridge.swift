@@ -223,6 +223,17 @@ struct CoreStage {
             start: pointer.pointee.data_section_starts,
             count: pointer.pointee.data_is_target ? 0 : pointer.pointee.data_section_count + 1)
     }
+    /// Where section `k` of the stage's data stands whole already, if it does.
+    @inlinable
+    func dataSectionOrigin(_ k: Int) -> SectionOrigin {
+        let origin = pointer.pointee.data_section_origins[k]
+        switch UInt32(bitPattern: origin.kind) {
+        case LD_ORIGIN_SOURCE_SECTION.rawValue: return .sourceSection(Int(origin.index))
+        case LD_ORIGIN_TARGET_SECTION.rawValue: return .targetSection(Int(origin.index))
+        case LD_ORIGIN_PREVIOUS_DATA.rawValue: return .previousData(Int(origin.index))
+        default: return .gathered
+        }
+    }
     /// The elements of the stage's data: a source element, or ~ a target element.
     @inlinable var dataElements: UnsafeBufferPointer<Int32> {
         let count = dataSectionStarts.last.map(Int.init) ?? 0
@@ -235,17 +246,26 @@ struct CoreStage {
     }
 }
 
-/// The core's five stages, indexed by `ld_stage_kind`, and the section starts of the match they
-/// stage, viewed in place in the workspace: valid only inside the closure that receives them.
+/// A list that holds exactly the elements of a section of a stage's data (`ld_section_origin_t`).
+@usableFromInline
+enum SectionOrigin {
+    /// None: the elements are gathered.
+    case gathered
+    /// Source section `s`, as in the source.
+    case sourceSection(Int)
+    /// Target section `t`, as in the target.
+    case targetSection(Int)
+    /// Section `k` of the data of the present stage before.
+    case previousData(Int)
+}
+
+/// The core's five stages, indexed by `ld_stage_kind`, viewed in place in the workspace: valid
+/// only inside the closure that receives them.
 @usableFromInline
 struct CoreStages {
     @usableFromInline let first: UnsafePointer<ld_stage_t>
     /// How many of the stages are present.
     @usableFromInline let presentCount: Int
-    /// Where each source section starts among the source's elements, and where the last ends.
-    @usableFromInline let sourceSectionStarts: UnsafeBufferPointer<Int32>
-    /// Where each target section starts among the target's elements, and where the last ends.
-    @usableFromInline let targetSectionStarts: UnsafeBufferPointer<Int32>
 
     @inlinable var count: Int { Int(LD_STAGE_COUNT) }
 
@@ -344,13 +364,7 @@ func withCoreStages(
         try throwIfFailed(staged, counts: counts, algorithm: algorithm)
         try withUnsafeMutablePointer(to: &stages.stages) {
             try $0.withMemoryRebound(to: ld_stage_t.self, capacity: Int(LD_STAGE_COUNT)) { first in
-                try body(
-                    CoreStages(
-                        first: UnsafePointer(first), presentCount: stages.present_count,
-                        sourceSectionStarts: UnsafeBufferPointer(
-                            start: match.source_section_starts, count: sourceSections.count + 1),
-                        targetSectionStarts: UnsafeBufferPointer(
-                            start: match.target_section_starts, count: targetSections.count + 1)))
+                try body(CoreStages(first: UnsafePointer(first), presentCount: stages.present_count))
             }
         }
         return true

@@ -256,7 +256,7 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
                 guard stage.isPresent else { continue }
                 var stageData: C = target
                 if !stage.dataIsTarget {
-                    var shown = StageData(stage, stages: stages, previous: previous, cancellation: cancellation)
+                    var shown = StageData(stage, previous: previous, cancellation: cancellation)
                     stageData = try data(&shown)
                     previous = shown.gathered
                 }
