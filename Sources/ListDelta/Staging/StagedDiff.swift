@@ -12,9 +12,10 @@ func flatStages<C: RangeReplaceableCollection>(
     return try retryingCollisions { scheme in
         try stagedDiff(
             lists, layout: .flat(section: section), target: targetCollection, algorithm: algorithm,
-            cancellation: cancellation, reloadsChangedSections: false, scheme: scheme
+            cancellation: cancellation, reloadsChangedSections: false, scheme: scheme,
+            sideSection: { inSource, _ in inSource ? lists.sourceElements : lists.targetElements }
         ) { data in
-            C(try data.elements(ofSection: 0, in: lists))
+            C(data.elements(ofSection: 0))
         }
     } replacingAll: {
         Array(StagedChangeset(replacing: sourceCollection, with: targetCollection, section: section))
@@ -38,12 +39,18 @@ func sectionedStages<C: RangeReplaceableCollection>(
     return try retryingCollisions { scheme in
         try stagedDiff(
             lists, layout: .sectioned, target: targetCollection, algorithm: algorithm, cancellation: cancellation,
-            reloadsChangedSections: sectionUpdates == .reloaded, scheme: scheme
+            reloadsChangedSections: sectionUpdates == .reloaded, scheme: scheme,
+            sideSection: { inSource, s in Array(inSource ? sourceSections[s].elements : targetSections[s].elements) }
         ) { data in
-            C(
-                try (0..<data.sectionCount).map { k in
-                    C.Element(source: data.model(ofSection: k, in: lists), elements: try data.elements(ofSection: k, in: lists))
-                })
+            var sections: [C.Element] = []
+            sections.reserveCapacity(data.sectionCount)
+            for k in 0..<data.sectionCount {
+                sections.append(
+                    C.Element(
+                        source: data.model(ofSection: k, sourceModels: sourceSections, targetModels: targetSections),
+                        elements: data.elements(ofSection: k)))
+            }
+            return C(sections)
         }
     } replacingAll: {
         Array(StagedChangeset(replacingSections: sourceCollection, with: targetCollection))
@@ -68,10 +75,8 @@ let flatListModels = [FlatListModel()]
 struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
     @usableFromInline let sourceModels: [Model]
     @usableFromInline let targetModels: [Model]
-    /// Each section's elements: arrays shared with the sections where they are arrays; nil for
-    /// a flat list, whose one section holds all the elements.
-    @usableFromInline let sourceSectionElements: [[Element]]?
-    @usableFromInline let targetSectionElements: [[Element]]?
+    /// Whether both sides are one section holding all the elements.
+    @usableFromInline let isFlat: Bool
     /// All sections' elements, one after another.
     @usableFromInline let sourceElements: [Element]
     @usableFromInline let targetElements: [Element]
@@ -90,8 +95,7 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
         }
         sourceModels = flatListModels
         targetModels = flatListModels
-        sourceSectionElements = nil
-        targetSectionElements = nil
+        isFlat = true
         sourceElements = source
         targetElements = target
         sourceCounts = []
@@ -105,61 +109,53 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
     @inlinable
     init(sections source: [Model], _ target: [Model], cancellation: CoreCancellation?) throws
     where Model: DifferentiableSection, Model.Collection.Element == Element {
-        /// Each section's elements and count, and all of them one after another.
-        func flatten(_ models: [Model]) throws -> (sections: [[Element]], counts: [UInt32], elements: [Element]) {
-            guard !models.isEmpty else { return ([], [], []) }
-            var sections: [[Element]] = [], counts: [UInt32] = [], total = 0
-            sections.reserveCapacity(models.count)
+        /// Each section's count, and all sections' elements one after another.
+        func flatten(_ models: [Model]) throws -> (counts: [UInt32], elements: [Element]) {
+            guard !models.isEmpty else { return ([], []) }
+            var counts: [UInt32] = [], total = 0
             counts.reserveCapacity(models.count)
-            for model in models {
-                let section = Array(model.elements)
-                total += section.count
-                guard total <= ListDeltaError.maximumCount else {
-                    throw ListDeltaError.tooManyElements(count: total, maximumCount: ListDeltaError.maximumCount)
+            try models.withUnsafeBufferPointer { models in
+                for index in models.indices {
+                    let count = models[index].elements.count
+                    total += count
+                    guard total <= ListDeltaError.maximumCount else {
+                        throw ListDeltaError.tooManyElements(count: total, maximumCount: ListDeltaError.maximumCount)
+                    }
+                    counts.append(UInt32(count))
                 }
-                sections.append(section)
-                counts.append(UInt32(section.count))
             }
-            guard total > 0 else { return (sections, counts, []) }
+            guard total > 0 else { return (counts, []) }
             var elements: [Element] = []
             elements.reserveCapacity(total)
             // Polled before each stretch of pollInterval elements or sections.
             var unpolled = pollInterval
-            for section in sections {
+            for index in models.indices {
                 if unpolled >= pollInterval {
                     try checkCancellation(cancellation)
                     unpolled = 0
                 }
+                let section = models[index].elements
                 guard section.count > pollInterval else {
                     elements.append(contentsOf: section)
                     unpolled += 1 + section.count
                     continue
                 }
-                for start in stride(from: 0, to: section.count, by: pollInterval) {
+                var start = section.startIndex
+                while start != section.endIndex {
                     try checkCancellation(cancellation)
-                    elements.append(contentsOf: section[start..<min(section.count, start + pollInterval)])
+                    let end = section.index(start, offsetBy: pollInterval, limitedBy: section.endIndex) ?? section.endIndex
+                    elements.append(contentsOf: section[start..<end])
+                    start = end
                 }
             }
-            return (sections, counts, elements)
+            return (counts, elements)
         }
-        let sourceSides = try flatten(source)
-        let targetSides = try flatten(target)
+        (sourceCounts, sourceElements) = try flatten(source)
+        (targetCounts, targetElements) = try flatten(target)
         sourceModels = source
         targetModels = target
-        (sourceSectionElements, sourceCounts, sourceElements) = sourceSides
-        (targetSectionElements, targetCounts, targetElements) = targetSides
+        isFlat = false
     }
-
-    /// Whether both sides are one section holding all the elements.
-    @inlinable var isFlat: Bool { sourceSectionElements == nil }
-
-    /// The elements of source section `s`.
-    @inlinable
-    func sourceElements(ofSection s: Int) -> [Element] { sourceSectionElements?[s] ?? sourceElements }
-
-    /// The elements of target section `t`.
-    @inlinable
-    func targetElements(ofSection t: Int) -> [Element] { targetSectionElements?[t] ?? targetElements }
 
     /// Calls `body` with each section's identity under `scheme` and each section's element
     /// count, on both sides: for a flat list, without allocating.
@@ -229,7 +225,8 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
     cancellation: CoreCancellation?,
     reloadsChangedSections: Bool,
     scheme: IdentityScheme,
-    data: (inout StageData<Model, Element>) throws -> C
+    sideSection: (_ inSource: Bool, _ section: Int) -> [Element],
+    data: (StageData<Element>) throws -> C
 ) throws -> [Changeset<C>]? {
     var changesets: [Changeset<C>] = []
     let matched = try lists.withSections(scheme: scheme, cancellation: cancellation) {
@@ -250,15 +247,17 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
             }
         ) { stages in
             changesets.reserveCapacity(stages.presentCount)
-            var previous: StageData<Model, Element>.Gathered?
+            var previous: StageData<Element>?
             for kind in 0..<stages.count {
                 let stage = stages[kind]
                 guard stage.isPresent else { continue }
                 var stageData: C = target
                 if !stage.dataIsTarget {
-                    var shown = StageData(stage, previous: previous, cancellation: cancellation)
-                    stageData = try data(&shown)
-                    previous = shown.gathered
+                    let shown = try StageData(
+                        stage, previous: previous, source: lists.sourceElements, target: lists.targetElements,
+                        sideSection: sideSection, cancellation: cancellation)
+                    stageData = try data(shown)
+                    previous = shown
                 }
                 changesets.append(stage.changeset(data: stageData, layout: layout, withCountsBefore: changesets.isEmpty))
             }
