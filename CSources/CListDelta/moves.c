@@ -75,13 +75,14 @@ static LD_ALWAYS_INLINE void ld_patience_add(ld_patience_t *sort, int32_t source
     }
 }
 
-/* Finds the moves among pairs[begin, end), all of one target group when `grouped`, and
- * writes them by ascending target at moved[0, count). A pair whose source group differs is
- * left off the sort; it breaks the stretch being extended, so the walk sees it in a gap and
- * moves it. The tails live at `moved` too: the walk reads only the run's end from them,
- * before it writes the first move. */
+/* Finds the moves among pairs[begin, *end) and writes them by ascending target at
+ * moved[0, count). When `grouped`, only the pairs of pairs[begin]'s target group take part:
+ * the pairs come by ascending target, so the group ends at the first pair of another, and
+ * *end becomes that pair's index. A pair whose source group differs is left off the sort; it
+ * breaks the stretch being extended, so the walk sees it in a gap and moves it. The tails live
+ * at `moved` too: the walk reads only the run's end from them, before it writes the first move. */
 static LD_ALWAYS_INLINE ld_status ld_find_moves_in(const ld_diff_t *diff, const ld_pair_t *pairs, size_t begin,
-                                                   size_t end, int32_t *predecessor, int32_t *summary, bool grouped,
+                                                   size_t *end_io, int32_t *predecessor, int32_t *summary, bool grouped,
                                                    ld_pair_t *moved, size_t *count) {
     ld_tail_t *tails = (ld_tail_t *)(void *)moved;
     ld_patience_t sort = { .tails = tails,
@@ -90,17 +91,28 @@ static LD_ALWAYS_INLINE ld_status ld_find_moves_in(const ld_diff_t *diff, const 
                            .predecessor = predecessor,
                            .last_source = -1,
                            .link = -1 };
+    const uint32_t *source_groups = diff->source_groups, *target_groups = diff->target_groups;
+    uint32_t group = grouped ? target_groups[pairs[begin].target] : 0;
+    size_t end = *end_io;
     for (size_t chunk_start = begin; chunk_start < end; chunk_start += LD_POLL_INTERVAL) {
         if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
         size_t chunk_end = ld_min_size(end, chunk_start + LD_POLL_INTERVAL);
         for (size_t k = chunk_start; k < chunk_end; k++) {
-            if (grouped && diff->source_groups[pairs[k].source] != diff->target_groups[pairs[k].target]) {
-                if (sort.tails_end > tails) sort.link = sort.tails_end[-1].pair;
-                continue;
+            if (grouped) {
+                uint32_t target_group = target_groups[pairs[k].target];
+                if (target_group != group) {
+                    end = k;
+                    break;
+                }
+                if (source_groups[pairs[k].source] != target_group) {
+                    if (sort.tails_end > tails) sort.link = sort.tails_end[-1].pair;
+                    continue;
+                }
             }
             ld_patience_add(&sort, pairs[k].source, (int32_t)k);
         }
     }
+    *end_io = end;
 
     /* Walking back along the run yields the moves: the pairs in the gaps between its
      * stretches, from the last pair to the first. */
@@ -129,13 +141,11 @@ static LD_NOINLINE ld_status ld_find_grouped_moves(ld_diff_t *diff, const ld_pai
                                                    int32_t *predecessor, int32_t *summary) {
     /* Pairs come by ascending target, so each group is one stretch of them; moves found in
      * a stretch go right after the earlier stretches' moves, which are no more than its start. */
-    const uint32_t *target_groups = diff->target_groups;
     size_t moved_count = 0;
     for (size_t begin = 0, end; begin < pair_count; begin = end) {
-        uint32_t group = target_groups[pairs[begin].target];
-        for (end = begin + 1; end < pair_count && target_groups[pairs[end].target] == group;) end++;
+        end = pair_count;
         size_t count;
-        ld_status status = ld_find_moves_in(diff, pairs, begin, end, predecessor, summary, true,
+        ld_status status = ld_find_moves_in(diff, pairs, begin, &end, predecessor, summary, true,
                                             diff->moved + moved_count, &count);
         if (status != LD_OK) return status;
         moved_count += count;
@@ -147,7 +157,8 @@ static LD_NOINLINE ld_status ld_find_grouped_moves(ld_diff_t *diff, const ld_pai
 ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count, int32_t *predecessor,
                         int32_t *summary) {
     if (diff->target_groups != NULL) return ld_find_grouped_moves(diff, pairs, pair_count, predecessor, summary);
-    return ld_find_moves_in(diff, pairs, 0, pair_count, predecessor, summary, false, diff->moved, &diff->moved_count);
+    size_t end = pair_count;
+    return ld_find_moves_in(diff, pairs, 0, &end, predecessor, summary, false, diff->moved, &diff->moved_count);
 }
 
 ld_status ld_collect_group_changes(ld_diff_t *diff) {
