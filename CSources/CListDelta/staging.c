@@ -524,10 +524,10 @@ static ld_status ld_write_target_run(ld_stager_t *st, size_t begin, size_t end, 
 }
 
 /* Writes the survivors of matched source section `s` as the layout after the deletes holds
- * them (what ld_write_source_run() writes for it without `all`), copied from `deletes`, whose
- * models ascend. Advances *next, which stays within `limit`. */
+ * them (what ld_write_source_run() writes for it without `all`), copied from section *copied of
+ * `deletes`, whose models ascend. Advances *next, which stays within `limit`. */
 static ld_status ld_copy_survivors(ld_stager_t *st, const ld_layout_t *deletes, int32_t s, int32_t **next,
-                                   const int32_t *limit) {
+                                   const int32_t *limit, size_t *copied) {
     size_t low = 0, high = deletes->section_count;
     while (low < high) {
         size_t middle = low + (high - low) / 2;
@@ -538,6 +538,7 @@ static ld_status ld_copy_survivors(ld_stager_t *st, const ld_layout_t *deletes, 
         }
     }
     if (low == deletes->section_count || deletes->models[low] != s) return LD_ERROR_INTERNAL;
+    *copied = low;
     const int32_t *run = deletes->elements + deletes->starts[low];
     size_t length = (size_t)(deletes->starts[low + 1] - deletes->starts[low]);
     if ((size_t)(limit - *next) < length) return LD_ERROR_INVALID;
@@ -547,90 +548,6 @@ static ld_status ld_copy_survivors(ld_stager_t *st, const ld_layout_t *deletes, 
         memcpy(*next + chunk, run + chunk, (end - chunk) * sizeof *run);
     }
     *next += length;
-    return LD_OK;
-}
-
-/* The section counts of a layout from its starts. */
-static void ld_counts_from_starts(const int32_t *starts, size_t section_count, int32_t *counts) {
-    for (size_t k = 0; k < section_count; k++) counts[k] = starts[k + 1] - starts[k];
-}
-
-/* The data after `stage` (not the last present one), by the rules at ld_stage_t. `deletes` is
- * the layout after the deletes when that stage has one, else NULL: the stage after it copies
- * the survivors of matched sections from it instead of finding them again. */
-static ld_status ld_build_layout(ld_stager_t *st, ld_stage_kind stage, const int32_t *source_counts,
-                                 size_t matched_sections, const ld_layout_t *deletes, ld_layout_t *out) {
-    size_t S = st->source_sections, T = st->target_sections;
-    size_t section_count = stage == LD_STAGE_ELEMENT_UPDATES ? S : stage == LD_STAGE_DELETES ? matched_sections : T;
-    bool own_starts = stage == LD_STAGE_DELETES || stage == LD_STAGE_SECTION_INSERTS_AND_MOVES;
-    bool own_counts = stage != LD_STAGE_ELEMENT_UPDATES;
-    int32_t *models = ld_take(st, section_count);
-    int32_t *starts = own_starts ? ld_take(st, section_count + 1) : NULL;
-    int32_t *counts = own_counts ? ld_take(st, section_count) : NULL;
-    if (models == NULL || (own_starts && starts == NULL) || (own_counts && counts == NULL)) return LD_ERROR_INVALID;
-    int32_t *elements = st->room, *next = elements;
-    const int32_t *limit = st->room_end;
-    ld_status status;
-    size_t k = 0;
-    if (!ld_poll(&st->poller, section_count)) return LD_CANCELLED;
-    switch (stage) {
-    case LD_STAGE_ELEMENT_UPDATES: /* every source section; matched elements in their target version */
-        for (size_t s = 0; s < S; s++) {
-            if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
-            models[s] = (int32_t)s;
-            if ((status = ld_write_source_run(st, (size_t)st->source_starts[s], (size_t)st->source_starts[s + 1], true,
-                                              &next, limit))) {
-                return status;
-            }
-        }
-        *out = (ld_layout_t){ S, models, st->source_starts, source_counts, elements };
-        break;
-    case LD_STAGE_DELETES: /* the matched source sections holding their survivors */
-        for (size_t s = 0; s < S; s++) {
-            if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
-            if (st->section_target[s] < 0) continue;
-            if (k == section_count) return LD_ERROR_INVALID;
-            models[k] = (int32_t)s;
-            starts[k] = (int32_t)(next - elements);
-            if ((status = ld_write_source_run(st, (size_t)st->source_starts[s], (size_t)st->source_starts[s + 1], false,
-                                              &next, limit))) {
-                return status;
-            }
-            k++;
-        }
-        if (k != section_count) return LD_ERROR_INVALID;
-        starts[section_count] = (int32_t)(next - elements);
-        break;
-    case LD_STAGE_SECTION_INSERTS_AND_MOVES: /* target order: survivors, or new sections' new elements */
-        for (size_t t = 0; t < T; t++) {
-            if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
-            int32_t s = st->section_source[t];
-            starts[t] = (int32_t)(next - elements);
-            if (s >= 0) {
-                models[t] = s;
-                status = deletes != NULL ? ld_copy_survivors(st, deletes, s, &next, limit)
-                                         : ld_write_source_run(st, (size_t)st->source_starts[s],
-                                                               (size_t)st->source_starts[s + 1], false, &next, limit);
-            } else {
-                models[t] = ~(int32_t)t;
-                status = ld_write_target_run(st, (size_t)st->target_starts[t], (size_t)st->target_starts[t + 1], false,
-                                             &next, limit);
-            }
-            if (status != LD_OK) return status;
-        }
-        starts[T] = (int32_t)(next - elements);
-        break;
-    case LD_STAGE_ELEMENT_INSERTS_AND_MOVES: /* the target, matched sections with their source model */
-        for (size_t t = 0; t < T; t++) models[t] = st->section_source[t] >= 0 ? st->section_source[t] : ~(int32_t)t;
-        if ((status = ld_write_target_run(st, 0, st->target_count, true, &next, limit))) return status;
-        *out = (ld_layout_t){ T, models, st->target_starts, counts, elements };
-        break;
-    case LD_STAGE_SECTION_UPDATES: /* always the last stage: its data is the target */
-        return LD_ERROR_INTERNAL;
-    }
-    if (own_starts) *out = (ld_layout_t){ section_count, models, starts, counts, elements };
-    if (own_counts) ld_counts_from_starts(out->starts, section_count, counts);
-    st->room = next;
     return LD_OK;
 }
 
@@ -645,59 +562,135 @@ static bool ld_run_counts_up(const int32_t *run, size_t length, int32_t first, i
     return !differs;
 }
 
-/* Where section k of `layout` stands whole already (see ld_section_origin_t): the section of the
- * same model in `previous` (the layout of the present stage before, or NULL) holding the same
- * references, or the whole source or target section of its model, checked in that order. */
-static ld_section_origin_t ld_origin_of(const ld_stager_t *st, const ld_layout_t *layout, size_t k,
-                                        const ld_layout_t *previous, ld_stage_kind previous_kind) {
-    int32_t model = layout->models[k];
-    const int32_t *run = layout->elements + layout->starts[k];
-    size_t length = (size_t)(layout->starts[k + 1] - layout->starts[k]);
+/* The origin of a section of model `model` holding the `length` references from `run`: the
+ * whole target section its model maps to, else the whole source section that is its model. */
+static ld_section_origin_t ld_whole_section_origin(const ld_stager_t *st, int32_t model, const int32_t *run,
+                                                   size_t length) {
     int32_t t = model >= 0 ? st->section_target[model] : ~model;
-    if (length == 0) return (ld_section_origin_t){ LD_ORIGIN_GATHERED, 0 }; /* nothing to gather */
-    if (previous != NULL) {
-        /* Layouts 1 and 2 list source sections by ascending model, 3 and 4 the target's. */
-        size_t low = 0, high = previous->section_count;
-        if (previous_kind >= LD_STAGE_SECTION_INSERTS_AND_MOVES) {
-            low = t >= 0 ? (size_t)t : high;
-        } else {
-            while (low < high) {
-                size_t middle = low + (high - low) / 2;
-                if (previous->models[middle] < model) {
-                    low = middle + 1;
-                } else {
-                    high = middle;
-                }
-            }
-        }
-        const int32_t *same = previous->elements + (low < previous->section_count ? previous->starts[low] : 0);
-        if (low < previous->section_count && previous->models[low] == model &&
-            (size_t)(previous->starts[low + 1] - previous->starts[low]) == length && same[0] == run[0] &&
-            memcmp(same, run, length * sizeof *run) == 0) {
-            return (ld_section_origin_t){ LD_ORIGIN_PREVIOUS_DATA, (int32_t)low };
-        }
-    }
-    if (t >= 0 && (size_t)(st->target_starts[t + 1] - st->target_starts[t]) == length &&
+    if (length > 0 && t >= 0 && (size_t)(st->target_starts[t + 1] - st->target_starts[t]) == length &&
         ld_run_counts_up(run, length, st->target_starts[t], -1)) {
         return (ld_section_origin_t){ LD_ORIGIN_TARGET_SECTION, t };
     }
-    if (model >= 0 && (size_t)(st->source_starts[model + 1] - st->source_starts[model]) == length &&
+    if (length > 0 && model >= 0 && (size_t)(st->source_starts[model + 1] - st->source_starts[model]) == length &&
         ld_run_counts_up(run, length, st->source_starts[model], 0)) {
         return (ld_section_origin_t){ LD_ORIGIN_SOURCE_SECTION, model };
     }
     return (ld_section_origin_t){ LD_ORIGIN_GATHERED, 0 };
 }
 
-/* The origins of every section of `layout`, taken from the room. */
-static ld_status ld_layout_origins(ld_stager_t *st, const ld_layout_t *layout, const ld_layout_t *previous,
-                                   ld_stage_kind previous_kind, const ld_section_origin_t **out) {
-    ld_section_origin_t *origins = (ld_section_origin_t *)(void *)ld_take(st, 2 * layout->section_count);
-    if (origins == NULL && layout->section_count > 0) return LD_ERROR_INVALID;
-    for (size_t k = 0; k < layout->section_count; k++) {
-        if (!ld_poll(&st->poller, 1 + (size_t)(layout->starts[k + 1] - layout->starts[k]))) return LD_CANCELLED;
-        origins[k] = ld_origin_of(st, layout, k, previous, previous_kind);
+/* The section counts of a layout from its starts. */
+static void ld_counts_from_starts(const int32_t *starts, size_t section_count, int32_t *counts) {
+    for (size_t k = 0; k < section_count; k++) counts[k] = starts[k + 1] - starts[k];
+}
+
+/* The data after `stage` (not the last present one), by the rules at ld_stage_t, with each
+ * section's origin (see ld_section_origin_t). `deletes` is the layout after the deletes when
+ * that stage has one, else NULL: the stage after it copies the survivors of matched sections
+ * from it instead of finding them again. `after_updates` says that the present stage before is
+ * stage 1, whose section s holds what a later layout's section of model s holds exactly when
+ * every element of s is matched. */
+static ld_status ld_build_layout(ld_stager_t *st, ld_stage_kind stage, const int32_t *source_counts,
+                                 size_t matched_sections, const ld_layout_t *deletes, bool after_updates,
+                                 ld_layout_t *out, const ld_section_origin_t **out_origins) {
+    size_t S = st->source_sections, T = st->target_sections;
+    size_t section_count = stage == LD_STAGE_ELEMENT_UPDATES ? S : stage == LD_STAGE_DELETES ? matched_sections : T;
+    bool own_starts = stage == LD_STAGE_DELETES || stage == LD_STAGE_SECTION_INSERTS_AND_MOVES;
+    bool own_counts = stage != LD_STAGE_ELEMENT_UPDATES;
+    int32_t *models = ld_take(st, section_count);
+    int32_t *starts = own_starts ? ld_take(st, section_count + 1) : NULL;
+    int32_t *counts = own_counts ? ld_take(st, section_count) : NULL;
+    ld_section_origin_t *origins = (ld_section_origin_t *)(void *)ld_take(st, 2 * section_count);
+    if (models == NULL || (own_starts && starts == NULL) || (own_counts && counts == NULL) || origins == NULL) {
+        return LD_ERROR_INVALID;
     }
-    *out = origins;
+    int32_t *elements = st->room, *next = elements;
+    const int32_t *limit = st->room_end;
+    ld_status status;
+    size_t k = 0;
+    if (!ld_poll(&st->poller, section_count)) return LD_CANCELLED;
+    switch (stage) {
+    case LD_STAGE_ELEMENT_UPDATES: /* every source section; matched elements in their target version */
+        for (size_t s = 0; s < S; s++) {
+            if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
+            models[s] = (int32_t)s;
+            int32_t *run = next;
+            if ((status = ld_write_source_run(st, (size_t)st->source_starts[s], (size_t)st->source_starts[s + 1], true,
+                                              &next, limit))) {
+                return status;
+            }
+            origins[s] = ld_whole_section_origin(st, (int32_t)s, run, (size_t)(next - run));
+        }
+        *out = (ld_layout_t){ S, models, st->source_starts, source_counts, elements };
+        break;
+    case LD_STAGE_DELETES: /* the matched source sections holding their survivors */
+        for (size_t s = 0; s < S; s++) {
+            if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
+            if (st->section_target[s] < 0) continue;
+            if (k == section_count) return LD_ERROR_INVALID;
+            models[k] = (int32_t)s;
+            starts[k] = (int32_t)(next - elements);
+            int32_t *run = next;
+            if ((status = ld_write_source_run(st, (size_t)st->source_starts[s], (size_t)st->source_starts[s + 1], false,
+                                              &next, limit))) {
+                return status;
+            }
+            size_t length = (size_t)(next - run);
+            bool all_matched = length > 0 && (int32_t)length == st->source_starts[s + 1] - st->source_starts[s];
+            origins[k] = after_updates && all_matched ? (ld_section_origin_t){ LD_ORIGIN_PREVIOUS_DATA, (int32_t)s }
+                                                      : ld_whole_section_origin(st, (int32_t)s, run, length);
+            k++;
+        }
+        if (k != section_count) return LD_ERROR_INVALID;
+        starts[section_count] = (int32_t)(next - elements);
+        break;
+    case LD_STAGE_SECTION_INSERTS_AND_MOVES: /* target order: survivors, or new sections' new elements */
+        for (size_t t = 0; t < T; t++) {
+            if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
+            int32_t s = st->section_source[t];
+            starts[t] = (int32_t)(next - elements);
+            int32_t *run = next;
+            size_t copied = 0;
+            if (s >= 0) {
+                models[t] = s;
+                status = deletes != NULL ? ld_copy_survivors(st, deletes, s, &next, limit, &copied)
+                                         : ld_write_source_run(st, (size_t)st->source_starts[s],
+                                                               (size_t)st->source_starts[s + 1], false, &next, limit);
+            } else {
+                models[t] = ~(int32_t)t;
+                status = ld_write_target_run(st, (size_t)st->target_starts[t], (size_t)st->target_starts[t + 1], false,
+                                             &next, limit);
+            }
+            if (status != LD_OK) return status;
+            size_t length = (size_t)(next - run);
+            bool all_matched = s >= 0 && length > 0 &&
+                               (int32_t)length == st->source_starts[s + 1] - st->source_starts[s];
+            if (s >= 0 && deletes != NULL && length > 0) {
+                origins[t] = (ld_section_origin_t){ LD_ORIGIN_PREVIOUS_DATA, (int32_t)copied };
+            } else if (after_updates && all_matched) {
+                origins[t] = (ld_section_origin_t){ LD_ORIGIN_PREVIOUS_DATA, s };
+            } else {
+                origins[t] = ld_whole_section_origin(st, models[t], run, length);
+            }
+        }
+        starts[T] = (int32_t)(next - elements);
+        break;
+    case LD_STAGE_ELEMENT_INSERTS_AND_MOVES: /* the target, matched sections with their source model */
+        for (size_t t = 0; t < T; t++) {
+            models[t] = st->section_source[t] >= 0 ? st->section_source[t] : ~(int32_t)t;
+            bool empty = st->target_starts[t + 1] == st->target_starts[t];
+            origins[t] = (ld_section_origin_t){ empty ? LD_ORIGIN_GATHERED : LD_ORIGIN_TARGET_SECTION,
+                                                empty ? 0 : (int32_t)t };
+        }
+        if ((status = ld_write_target_run(st, 0, st->target_count, true, &next, limit))) return status;
+        *out = (ld_layout_t){ T, models, st->target_starts, counts, elements };
+        break;
+    case LD_STAGE_SECTION_UPDATES: /* always the last stage: its data is the target */
+        return LD_ERROR_INTERNAL;
+    }
+    if (own_starts) *out = (ld_layout_t){ section_count, models, starts, counts, elements };
+    if (own_counts) ld_counts_from_starts(out->starts, section_count, counts);
+    st->room = next;
+    *out_origins = origins;
     return LD_OK;
 }
 
@@ -772,9 +765,8 @@ ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match
         size_t matched_sections = S - match->sections.deleted_count;
         size_t shape_sections = S;
         const int32_t *shape_counts = source_counts;
-        ld_layout_t deletes_layout = { 0 }, previous_layout = { 0 };
-        bool has_deletes_layout = false, has_previous = false;
-        ld_stage_kind previous_kind = LD_STAGE_ELEMENT_UPDATES;
+        ld_layout_t deletes_layout = { 0 };
+        bool has_deletes_layout = false, after_updates = false;
         for (size_t k = 0; k <= last; k++) {
             if (!stage[k].present) continue;
             stage[k].section_count_before = shape_sections;
@@ -786,20 +778,15 @@ ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match
             }
             ld_layout_t layout;
             if ((status = ld_build_layout(&st, (ld_stage_kind)k, source_counts, matched_sections,
-                                          has_deletes_layout ? &deletes_layout : NULL, &layout))) {
-                return status;
-            }
-            if ((status = ld_layout_origins(&st, &layout, has_previous ? &previous_layout : NULL, previous_kind,
-                                            &stage[k].data_section_origins))) {
+                                          has_deletes_layout ? &deletes_layout : NULL, after_updates, &layout,
+                                          &stage[k].data_section_origins))) {
                 return status;
             }
             if (k == LD_STAGE_DELETES) {
                 deletes_layout = layout;
                 has_deletes_layout = true;
             }
-            previous_layout = layout;
-            previous_kind = (ld_stage_kind)k;
-            has_previous = true;
+            after_updates = k == LD_STAGE_ELEMENT_UPDATES;
             stage[k].data_section_count = layout.section_count;
             stage[k].data_section_models = layout.models;
             stage[k].data_section_starts = layout.starts;
