@@ -45,6 +45,36 @@ import Testing
         }
     }
 
+    @Test func sectionsAlreadyWholeInAListShareItsArray() {
+        func storage(_ elements: [Item]) -> UnsafeRawPointer? {
+            elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        let source = [
+            Section(model: Header(id: 0), elements: (0..<5).map { Item(id: $0) }),
+            Section(model: Header(id: 1), elements: (5..<9).map { Item(id: $0) }),
+            Section(model: Header(id: 2), elements: [Item(id: 9)]),
+        ]
+        let target = [
+            Section(model: Header(id: 1), elements: (5..<9).map { Item(id: $0) } + [Item(id: 20)]),
+            Section(model: Header(id: 3), elements: (10..<13).map { Item(id: $0) }),
+            Section(model: Header(id: 0), elements: (0..<4).map { Item(id: $0) }),
+        ]
+        let staged = StagedChangeset(source: source, target: target)
+        expectValidSectionStages(staged, from: source, to: target, "example")
+        #expect(staged.map(stageKind) == [2, 3, 4])
+        // After the deletes, section 0's survivors are all of the target's section 2; section 1's
+        // are gathered, for the target adds an element to them.
+        let deletes = staged[0].data, inserts = staged[1].data
+        #expect(storage(deletes[0].elements) == storage(target[2].elements))
+        #expect(storage(deletes[1].elements) != storage(source[1].elements))
+        #expect(storage(deletes[1].elements) != storage(target[0].elements))
+        // After the section inserts and moves: the survivors are the arrays of the stage before,
+        // and the new section is the target's.
+        #expect(storage(inserts[0].elements) == storage(deletes[1].elements))
+        #expect(storage(inserts[1].elements) == storage(target[1].elements))
+        #expect(storage(inserts[2].elements) == storage(deletes[0].elements))
+    }
+
     @Test func emptySectionsAndWholeSectionSwaps() {
         let a = Section(model: Header(id: 1), elements: [])
         let b = Section(model: Header(id: 2), elements: (0..<5).map { Item(id: $0) })
