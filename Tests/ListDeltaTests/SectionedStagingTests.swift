@@ -75,6 +75,33 @@ import Testing
         #expect(storage(inserts[2].elements) == storage(deletes[0].elements))
     }
 
+    @Test func sectionsWhoseElementsChangeBetweenReadsStillDiff() {
+        /// Breaks the protocol's laws: each read of `elements` holds one element more.
+        final class Reads: @unchecked Sendable { var count = 0 }
+        struct Growing: DifferentiableSection {
+            var model: Int
+            var reads: Reads
+            var elements: [Int] {
+                reads.count += 1
+                return Array(model * 100..<model * 100 + reads.count)
+            }
+            var differenceIdentifier: Int { model }
+            func isContentEqual(to source: Growing) -> Bool { true }
+            init<C: Swift.Collection>(source: Growing, elements: C) where C.Element == Int {
+                self.init(model: source.model, reads: Reads())
+            }
+            init(model: Int, reads: Reads) {
+                self.model = model
+                self.reads = reads
+            }
+        }
+        let source = [Growing(model: 1, reads: Reads()), Growing(model: 2, reads: Reads())]
+        let target = [Growing(model: 2, reads: Reads()), Growing(model: 3, reads: Reads())]
+        // Counts that did not add up to the elements read stopped the program in the core.
+        let staged = StagedChangeset(source: source, target: target)
+        #expect(staged.last.map { $0.data.map(\.model) } == [2, 3])
+    }
+
     @Test func emptySectionsAndWholeSectionSwaps() {
         let a = Section(model: Header(id: 1), elements: [])
         let b = Section(model: Header(id: 2), elements: (0..<5).map { Item(id: $0) })

@@ -110,6 +110,19 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
     init(sections source: [Model], _ target: [Model], cancellation: CoreCancellation?) throws
     where Model: DifferentiableSection, Model.Collection.Element == Element {
         /// Each section's count, and all sections' elements one after another.
+        func flattenReadingOnce(_ models: [Model]) throws -> (counts: [UInt32], elements: [Element]) {
+            var counts: [UInt32] = [], elements: [Element] = []
+            for model in models {
+                try checkCancellation(cancellation)
+                let before = elements.count
+                elements.append(contentsOf: model.elements)
+                guard elements.count <= ListDeltaError.maximumCount else {
+                    throw ListDeltaError.tooManyElements(count: elements.count, maximumCount: ListDeltaError.maximumCount)
+                }
+                counts.append(UInt32(elements.count - before))
+            }
+            return (counts, elements)
+        }
         func flatten(_ models: [Model]) throws -> (counts: [UInt32], elements: [Element]) {
             guard !models.isEmpty else { return ([], []) }
             var counts: [UInt32] = [], total = 0
@@ -148,6 +161,10 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
                     start = end
                 }
             }
+            // A model whose elements changed between the two reads breaks the protocol's laws;
+            // its counts would not add up, so the lists are read again, once each, counted as
+            // they are appended.
+            guard elements.count == total else { return try flattenReadingOnce(models) }
             return (counts, elements)
         }
         (sourceCounts, sourceElements) = try flatten(source)
