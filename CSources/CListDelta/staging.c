@@ -578,6 +578,17 @@ static ld_section_origin_t ld_whole_section_origin(const ld_stager_t *st, int32_
     return (ld_section_origin_t){ LD_ORIGIN_GATHERED, 0 };
 }
 
+/* The origin of the survivors of matched source section `s`, the `length` references from
+ * `run`: when the present stage before is stage 1 (`after_updates`) and every element of `s`
+ * survives, that stage's section s, which shows the same; else a whole section of its model. */
+static ld_section_origin_t ld_survivors_origin(const ld_stager_t *st, int32_t s, const int32_t *run, size_t length,
+                                               bool after_updates) {
+    if (after_updates && length > 0 && (int32_t)length == st->source_starts[s + 1] - st->source_starts[s]) {
+        return (ld_section_origin_t){ LD_ORIGIN_PREVIOUS_DATA, s };
+    }
+    return ld_whole_section_origin(st, s, run, length);
+}
+
 /* The section counts of a layout from its starts. */
 static void ld_counts_from_starts(const int32_t *starts, size_t section_count, int32_t *counts) {
     for (size_t k = 0; k < section_count; k++) counts[k] = starts[k + 1] - starts[k];
@@ -634,10 +645,7 @@ static ld_status ld_build_layout(ld_stager_t *st, ld_stage_kind stage, const int
                                               &next, limit))) {
                 return status;
             }
-            size_t length = (size_t)(next - run);
-            bool all_matched = length > 0 && (int32_t)length == st->source_starts[s + 1] - st->source_starts[s];
-            origins[k] = after_updates && all_matched ? (ld_section_origin_t){ LD_ORIGIN_PREVIOUS_DATA, (int32_t)s }
-                                                      : ld_whole_section_origin(st, (int32_t)s, run, length);
+            origins[k] = ld_survivors_origin(st, (int32_t)s, run, (size_t)(next - run), after_updates);
             k++;
         }
         if (k != section_count) return LD_ERROR_INVALID;
@@ -662,14 +670,11 @@ static ld_status ld_build_layout(ld_stager_t *st, ld_stage_kind stage, const int
             }
             if (status != LD_OK) return status;
             size_t length = (size_t)(next - run);
-            bool all_matched = s >= 0 && length > 0 &&
-                               (int32_t)length == st->source_starts[s + 1] - st->source_starts[s];
             if (s >= 0 && deletes != NULL && length > 0) {
                 origins[t] = (ld_section_origin_t){ LD_ORIGIN_PREVIOUS_DATA, (int32_t)copied };
-            } else if (after_updates && all_matched) {
-                origins[t] = (ld_section_origin_t){ LD_ORIGIN_PREVIOUS_DATA, s };
             } else {
-                origins[t] = ld_whole_section_origin(st, models[t], run, length);
+                origins[t] = s >= 0 ? ld_survivors_origin(st, s, run, length, after_updates)
+                                    : ld_whole_section_origin(st, models[t], run, length);
             }
         }
         starts[T] = (int32_t)(next - elements);

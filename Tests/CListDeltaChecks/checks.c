@@ -493,9 +493,9 @@ static const char *ldc_check_origins(const ldc_staging_t *c, int stage, const ld
             for (size_t q = 0; previous != NULL && q < previous->count; q++) {
                 if (previous->models[q] == model) same = (int32_t)q;
             }
-            if ((length > 0 && ldc_run_is_listed(run, length, previous, same)) ||
-                (length > 0 && ldc_run_is_section(run, length, c->target_starts, c->T, t, -1)) ||
-                (length > 0 && model >= 0 && ldc_run_is_section(run, length, c->source_starts, c->S, model, 0))) {
+            if (length > 0 && (ldc_run_is_listed(run, length, previous, same) ||
+                               ldc_run_is_section(run, length, c->target_starts, c->T, t, -1) ||
+                               (model >= 0 && ldc_run_is_section(run, length, c->source_starts, c->S, model, 0)))) {
                 return ldc_fail("stage %d: section %zu is to be gathered, but a list holds it already", stage + 1, k);
             }
             holds = true;
