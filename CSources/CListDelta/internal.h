@@ -23,6 +23,17 @@
 #define LD_NOINLINE
 #endif
 
+/* A condition that comes in no pattern a branch predictor could learn: clang then selects by
+ * arithmetic instead of branching. */
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_unpredictable)
+#define LD_UNPREDICTABLE(condition) __builtin_unpredictable(condition)
+#endif
+#endif
+#ifndef LD_UNPREDICTABLE
+#define LD_UNPREDICTABLE(condition) (condition)
+#endif
+
 /* Elements of work between two polls of the cancel token: well under a millisecond. */
 #define LD_POLL_INTERVAL ((size_t)4096)
 

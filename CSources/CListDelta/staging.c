@@ -332,17 +332,16 @@ typedef struct {
 } ld_element_operations_t;
 
 /* The section of `starts` (section_count + 1 entries) that holds element `index`: the last
- * one starting at or before it. */
+ * one starting at or before it. The indices it is asked about come in no order, so each
+ * comparison would be a coin toss to predict. */
 static size_t ld_section_of(const int32_t *starts, size_t section_count, int32_t index) {
-    size_t low = 0, high = section_count;
-    while (low + 1 < high) {
-        size_t middle = low + (high - low) / 2;
-        if (starts[middle] <= index)
-            low = middle;
-        else
-            high = middle;
+    const int32_t *first = starts; /* the answer lies in [first, first + remaining) */
+    for (size_t remaining = section_count; remaining > 1;) {
+        size_t half = remaining / 2;
+        first += LD_UNPREDICTABLE(first[half] <= index) ? half : 0;
+        remaining -= half;
     }
-    return low;
+    return (size_t)(first - starts);
 }
 
 /* The paths of the elements `list` names (ascending flat indices into sections that `starts`
