@@ -32,8 +32,14 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Workloads to run (repeatable): \(WorkloadName.allCases.map(\.rawValue).joined(separator: ", ")).")
     var workload: [WorkloadName] = []
 
-    @Option(name: .long, help: "Timed runs per contender after one warm-up.")
+    @Option(name: .long, help: "Timed runs per contender (at least), spread over its turns.")
     var runs = 11
+
+    @Option(
+        name: .long,
+        help:
+            "Turns each contender of a table takes, one contender after another, each turn a warm-up and its share of the runs.")
+    var turns = 3
 
     @Option(name: .long, help: "Also write the tables as JSON to this file.")
     var json: String?
@@ -51,6 +57,7 @@ struct BenchCommand: ParsableCommand {
     var contender: [String] = []
 
     func run() throws {
+        guard turns >= 1 else { throw ValidationError("--turns must be at least 1") }
         let chosen = workload.isEmpty ? (quick ? [.w5k, .w100k] : WorkloadName.allCases) : workload
         let runs = self.runs
         print("ListDelta benchmark — \(machineDescription())\n")
@@ -104,30 +111,44 @@ struct BenchCommand: ParsableCommand {
 
     func measureFlat(_ workload: FlatWorkload, runs: Int) -> Table {
         let arrays = IdentityArrays(workload), name = workload.name
-        var rows = run(name, "ListDelta core (Heckel)") { CoreContender(algorithm: .heckel).measure(arrays, runs: runs) }
-        rows += run(name, "ListDelta end-to-end") {
-            EndToEndContender().measure(source: workload.source, target: workload.target, runs: runs)
-        }
-        rows += run(name, "ListDelta apply(to:)") {
-            ApplyContender().measure(source: workload.source, target: workload.target, runs: runs)
-        }
-        rows += run(name, "ListDelta core (LCS)") {
-            CoreContender(algorithm: .longestCommonSubsequence).measure(arrays, runs: runs)
-        }
-        rows += run(name, "ListDelta LCS end-to-end") {
-            EndToEndContender(algorithm: .longestCommonSubsequence()).measure(
-                source: workload.source, target: workload.target, runs: runs)
-        }
-        rows += run(name, "plain-Swift Heckel") {
-            PlainHeckelContender().measure(source: workload.source, target: workload.target, runs: runs)
-        }
-        if wants("stdlib") {
-            step(name, "standard library")
-            rows += StandardLibraryContender().measure(
-                source: workload.source, target: workload.target,
-                edits: workload.generatedEdits, runs: runs)
-        }
-        rows += run(name, "hash-table floor") { FloorContender().measure(arrays, runs: runs) }
+        let rows = measureInTurns(
+            name, runs: runs,
+            [
+                ("ListDelta core (Heckel)", { [CoreContender(algorithm: .heckel).measure(arrays, runs: $0)] }),
+                (
+                    "ListDelta end-to-end",
+                    { [EndToEndContender().measure(source: workload.source, target: workload.target, runs: $0)] }
+                ),
+                (
+                    "ListDelta apply(to:)",
+                    { [ApplyContender().measure(source: workload.source, target: workload.target, runs: $0)] }
+                ),
+                (
+                    "ListDelta core (LCS)",
+                    { [CoreContender(algorithm: .longestCommonSubsequence).measure(arrays, runs: $0)] }
+                ),
+                (
+                    "ListDelta LCS end-to-end",
+                    {
+                        [
+                            EndToEndContender(algorithm: .longestCommonSubsequence()).measure(
+                                source: workload.source, target: workload.target, runs: $0)
+                        ]
+                    }
+                ),
+                (
+                    "plain-Swift Heckel",
+                    { [PlainHeckelContender().measure(source: workload.source, target: workload.target, runs: $0)] }
+                ),
+                (
+                    "stdlib",
+                    {
+                        StandardLibraryContender().measure(
+                            source: workload.source, target: workload.target, edits: workload.generatedEdits, runs: $0)
+                    }
+                ),
+                ("hash-table floor", { [FloorContender().measure(arrays, runs: $0)] }),
+            ])
         let detail = "n = \(workload.source.count), m = \(workload.target.count), generated moves ≤ \(workload.generatedMoves)"
         return Table(workload: name, detail: detail, reference: "ListDelta end-to-end", rows: rows)
     }
@@ -136,14 +157,20 @@ struct BenchCommand: ParsableCommand {
     /// for a first diff) and repeated (a warm workspace, as in a stream of large snapshots).
     func measureScale(_ workload: FlatWorkload, runs: Int) -> Table {
         let arrays = IdentityArrays(workload), name = workload.name, runs = min(runs, 5)
-        var rows = run(name, "ListDelta core (Heckel)") { CoreContender(algorithm: .heckel).measure(arrays, runs: runs) }
-        rows += run(name, "ListDelta end-to-end") {
-            EndToEndContender().measure(source: workload.source, target: workload.target, runs: runs)
-        }
-        rows += run(name, "ListDelta end-to-end, first diff") {
-            EndToEndContender().measureCold(source: workload.source, target: workload.target, runs: runs)
-        }
-        rows += run(name, "hash-table floor") { FloorContender().measure(arrays, runs: runs) }
+        let rows = measureInTurns(
+            name, runs: runs,
+            [
+                ("ListDelta core (Heckel)", { [CoreContender(algorithm: .heckel).measure(arrays, runs: $0)] }),
+                (
+                    "ListDelta end-to-end",
+                    { [EndToEndContender().measure(source: workload.source, target: workload.target, runs: $0)] }
+                ),
+                (
+                    "ListDelta end-to-end, first diff",
+                    { [EndToEndContender().measureCold(source: workload.source, target: workload.target, runs: $0)] }
+                ),
+                ("hash-table floor", { [FloorContender().measure(arrays, runs: $0)] }),
+            ])
         let detail =
             "n = \(workload.source.count), m = \(workload.target.count), generated moves ≤ \(workload.generatedMoves); "
             + "end-to-end is a repeated diff on a warm workspace, the first diff starts with every workspace purged"
@@ -172,14 +199,21 @@ struct BenchCommand: ParsableCommand {
     func measureStrings(_ base: FlatWorkload, runs: Int) -> Table {
         let source = base.source.map { "item-\($0)" }, target = base.target.map { "item-\($0)" }
         let arrays = IdentityArrays(source: source.map(hash), target: target.map(hash)), name = "Wstr100k"
-        var rows = run(name, "ListDelta core (Heckel)") { CoreContender(algorithm: .heckel).measure(arrays, runs: runs) }
-        rows += run(name, "ListDelta end-to-end") { EndToEndContender().measure(source: source, target: target, runs: runs) }
-        rows += run(name, "plain-Swift Heckel") { PlainHeckelContender().measure(source: source, target: target, runs: runs) }
-        if wants("stdlib") {
-            step(name, "standard library")
-            rows += StandardLibraryContender().measure(source: source, target: target, edits: base.generatedEdits, runs: runs)
-        }
-        rows += run(name, "hash-table floor") { FloorContender().measure(arrays, runs: runs) }
+        let rows = measureInTurns(
+            name, runs: runs,
+            [
+                ("ListDelta core (Heckel)", { [CoreContender(algorithm: .heckel).measure(arrays, runs: $0)] }),
+                ("ListDelta end-to-end", { [EndToEndContender().measure(source: source, target: target, runs: $0)] }),
+                ("plain-Swift Heckel", { [PlainHeckelContender().measure(source: source, target: target, runs: $0)] }),
+                (
+                    "stdlib",
+                    {
+                        StandardLibraryContender().measure(
+                            source: source, target: target, edits: base.generatedEdits, runs: $0)
+                    }
+                ),
+                ("hash-table floor", { [FloorContender().measure(arrays, runs: $0)] }),
+            ])
         return Table(
             workload: name, detail: "W100k with String identifiers \"item-<n>\" (core and floor on their 64-bit hashes)",
             reference: "ListDelta end-to-end", rows: rows)
@@ -223,24 +257,37 @@ struct BenchCommand: ParsableCommand {
         flatSource: [Identifier], flatTarget: [Identifier], arrays: IdentityArrays,
         coreNote: String, plainNote: String, standardLibraryEdits: Int?, runs: Int
     ) -> Table {
-        var rows = run(name, "ListDelta end-to-end") {
-            EndToEndContender().measureSections(source: source, target: target, runs: runs)
+        var contenders: [(name: String, measure: (_ runs: Int) -> [Row])] = [
+            ("ListDelta end-to-end", { [EndToEndContender().measureSections(source: source, target: target, runs: $0)] }),
+            (
+                "ListDelta core (Heckel)",
+                {
+                    var core = CoreContender(algorithm: .heckel).measure(arrays, runs: $0)
+                    core.note = coreNote
+                    return [core]
+                }
+            ),
+            (
+                "plain-Swift Heckel",
+                {
+                    var plain = PlainHeckelContender().measure(source: flatSource, target: flatTarget, runs: $0)
+                    plain.note = plainNote
+                    return [plain]
+                }
+            ),
+        ]
+        if let standardLibraryEdits {
+            contenders.append(
+                (
+                    "stdlib",
+                    {
+                        StandardLibraryContender().measure(
+                            source: flatSource, target: flatTarget, edits: standardLibraryEdits, runs: $0)
+                    }
+                ))
         }
-        rows += run(name, "ListDelta core (Heckel)") {
-            var core = CoreContender(algorithm: .heckel).measure(arrays, runs: runs)
-            core.note = coreNote
-            return core
-        }
-        rows += run(name, "plain-Swift Heckel") {
-            var plain = PlainHeckelContender().measure(source: flatSource, target: flatTarget, runs: runs)
-            plain.note = plainNote
-            return plain
-        }
-        if let standardLibraryEdits, wants("stdlib") {
-            rows += StandardLibraryContender().measure(
-                source: flatSource, target: flatTarget, edits: standardLibraryEdits, runs: runs)
-        }
-        rows += run(name, "hash-table floor") { FloorContender().measure(arrays, runs: runs) }
+        contenders.append(("hash-table floor", { [FloorContender().measure(arrays, runs: $0)] }))
+        let rows = measureInTurns(name, runs: runs, contenders)
         return Table(workload: name, detail: detail, reference: "ListDelta end-to-end", rows: rows)
     }
 
@@ -298,11 +345,30 @@ struct BenchCommand: ParsableCommand {
         contender.isEmpty || contender.contains { name.hasPrefix($0) }
     }
 
-    /// Measures a contender that passes the filter.
-    private func run(_ workload: String, _ name: String, _ measure: () -> Row) -> [Row] {
-        guard wants(name) else { return [] }
-        step(workload, name)
-        return [measure()]
+    /// Measures the contenders that pass the filter in `turns` rounds, one contender after
+    /// another in each, every turn a warm-up and its share of `runs`: a host whose speed wanders
+    /// then slows them alike, and the ratios within a table compare runs from the same stretch of
+    /// time. A contender's rows keep its first turn's counts and the runs of every turn.
+    private func measureInTurns(
+        _ workload: String, runs: Int, _ contenders: [(name: String, measure: (_ runs: Int) -> [Row])]
+    ) -> [Row] {
+        let chosen = contenders.filter { wants($0.name) }
+        let runsPerTurn = (runs + turns - 1) / turns
+        var rows: [[Row]] = Array(repeating: [], count: chosen.count)
+        for turn in 1...turns {
+            for (index, contender) in chosen.enumerated() {
+                step(workload, turns > 1 ? "\(contender.name), turn \(turn) of \(turns)" : contender.name)
+                let measured = contender.measure(runsPerTurn)
+                guard !rows[index].isEmpty else {
+                    rows[index] = measured
+                    continue
+                }
+                for (row, more) in zip(rows[index].indices, measured) {
+                    rows[index][row].timing?.runs += more.timing?.runs ?? []
+                }
+            }
+        }
+        return rows.flatMap { $0 }
     }
 }
 
