@@ -111,43 +111,28 @@ struct BenchCommand: ParsableCommand {
 
     func measureFlat(_ workload: FlatWorkload, runs: Int) -> Table {
         let arrays = IdentityArrays(workload), name = workload.name
+        let source = workload.source, target = workload.target
         let rows = measureInTurns(
             name, runs: runs,
             [
-                ("ListDelta core (Heckel)", { [CoreContender(algorithm: .heckel).measure(arrays, runs: $0)] }),
-                (
-                    "ListDelta end-to-end",
-                    { [EndToEndContender().measure(source: workload.source, target: workload.target, runs: $0)] }
-                ),
-                (
-                    "ListDelta apply(to:)",
-                    { [ApplyContender().measure(source: workload.source, target: workload.target, runs: $0)] }
-                ),
-                (
-                    "ListDelta core (LCS)",
-                    { [CoreContender(algorithm: .longestCommonSubsequence).measure(arrays, runs: $0)] }
-                ),
-                (
-                    "ListDelta LCS end-to-end",
-                    {
-                        [
-                            EndToEndContender(algorithm: .longestCommonSubsequence()).measure(
-                                source: workload.source, target: workload.target, runs: $0)
-                        ]
-                    }
-                ),
-                (
-                    "plain-Swift Heckel",
-                    { [PlainHeckelContender().measure(source: workload.source, target: workload.target, runs: $0)] }
-                ),
-                (
-                    "stdlib",
-                    {
-                        StandardLibraryContender().measure(
-                            source: workload.source, target: workload.target, edits: workload.generatedEdits, runs: $0)
-                    }
-                ),
-                ("hash-table floor", { [FloorContender().measure(arrays, runs: $0)] }),
+                TurnTaker("ListDelta core (Heckel)") { [CoreContender(algorithm: .heckel).measure(arrays, runs: $0)] },
+                TurnTaker("ListDelta end-to-end") { [EndToEndContender().measure(source: source, target: target, runs: $0)] },
+                TurnTaker("ListDelta apply(to:)") { [ApplyContender().measure(source: source, target: target, runs: $0)] },
+                TurnTaker("ListDelta core (LCS)") {
+                    [CoreContender(algorithm: .longestCommonSubsequence).measure(arrays, runs: $0)]
+                },
+                TurnTaker("ListDelta LCS end-to-end") {
+                    [
+                        EndToEndContender(algorithm: .longestCommonSubsequence()).measure(
+                            source: source, target: target, runs: $0)
+                    ]
+                },
+                TurnTaker("plain-Swift Heckel") { [PlainHeckelContender().measure(source: source, target: target, runs: $0)] },
+                TurnTaker("stdlib", takesTurns: false) {
+                    StandardLibraryContender().measure(
+                        source: source, target: target, edits: workload.generatedEdits, runs: $0)
+                },
+                TurnTaker("hash-table floor") { [FloorContender().measure(arrays, runs: $0)] },
             ])
         let detail = "n = \(workload.source.count), m = \(workload.target.count), generated moves ≤ \(workload.generatedMoves)"
         return Table(workload: name, detail: detail, reference: "ListDelta end-to-end", rows: rows)
@@ -157,19 +142,16 @@ struct BenchCommand: ParsableCommand {
     /// for a first diff) and repeated (a warm workspace, as in a stream of large snapshots).
     func measureScale(_ workload: FlatWorkload, runs: Int) -> Table {
         let arrays = IdentityArrays(workload), name = workload.name, runs = min(runs, 5)
+        let source = workload.source, target = workload.target
         let rows = measureInTurns(
             name, runs: runs,
             [
-                ("ListDelta core (Heckel)", { [CoreContender(algorithm: .heckel).measure(arrays, runs: $0)] }),
-                (
-                    "ListDelta end-to-end",
-                    { [EndToEndContender().measure(source: workload.source, target: workload.target, runs: $0)] }
-                ),
-                (
-                    "ListDelta end-to-end, first diff",
-                    { [EndToEndContender().measureCold(source: workload.source, target: workload.target, runs: $0)] }
-                ),
-                ("hash-table floor", { [FloorContender().measure(arrays, runs: $0)] }),
+                TurnTaker("ListDelta core (Heckel)") { [CoreContender(algorithm: .heckel).measure(arrays, runs: $0)] },
+                TurnTaker("ListDelta end-to-end") { [EndToEndContender().measure(source: source, target: target, runs: $0)] },
+                TurnTaker("ListDelta end-to-end, first diff") {
+                    [EndToEndContender().measureCold(source: source, target: target, runs: $0)]
+                },
+                TurnTaker("hash-table floor") { [FloorContender().measure(arrays, runs: $0)] },
             ])
         let detail =
             "n = \(workload.source.count), m = \(workload.target.count), generated moves ≤ \(workload.generatedMoves); "
@@ -202,17 +184,13 @@ struct BenchCommand: ParsableCommand {
         let rows = measureInTurns(
             name, runs: runs,
             [
-                ("ListDelta core (Heckel)", { [CoreContender(algorithm: .heckel).measure(arrays, runs: $0)] }),
-                ("ListDelta end-to-end", { [EndToEndContender().measure(source: source, target: target, runs: $0)] }),
-                ("plain-Swift Heckel", { [PlainHeckelContender().measure(source: source, target: target, runs: $0)] }),
-                (
-                    "stdlib",
-                    {
-                        StandardLibraryContender().measure(
-                            source: source, target: target, edits: base.generatedEdits, runs: $0)
-                    }
-                ),
-                ("hash-table floor", { [FloorContender().measure(arrays, runs: $0)] }),
+                TurnTaker("ListDelta core (Heckel)") { [CoreContender(algorithm: .heckel).measure(arrays, runs: $0)] },
+                TurnTaker("ListDelta end-to-end") { [EndToEndContender().measure(source: source, target: target, runs: $0)] },
+                TurnTaker("plain-Swift Heckel") { [PlainHeckelContender().measure(source: source, target: target, runs: $0)] },
+                TurnTaker("stdlib", takesTurns: false) {
+                    StandardLibraryContender().measure(source: source, target: target, edits: base.generatedEdits, runs: $0)
+                },
+                TurnTaker("hash-table floor") { [FloorContender().measure(arrays, runs: $0)] },
             ])
         return Table(
             workload: name, detail: "W100k with String identifiers \"item-<n>\" (core and floor on their 64-bit hashes)",
@@ -257,36 +235,29 @@ struct BenchCommand: ParsableCommand {
         flatSource: [Identifier], flatTarget: [Identifier], arrays: IdentityArrays,
         coreNote: String, plainNote: String, standardLibraryEdits: Int?, runs: Int
     ) -> Table {
-        var contenders: [(name: String, measure: (_ runs: Int) -> [Row])] = [
-            ("ListDelta end-to-end", { [EndToEndContender().measureSections(source: source, target: target, runs: $0)] }),
-            (
-                "ListDelta core (Heckel)",
-                {
-                    var core = CoreContender(algorithm: .heckel).measure(arrays, runs: $0)
-                    core.note = coreNote
-                    return [core]
-                }
-            ),
-            (
-                "plain-Swift Heckel",
-                {
-                    var plain = PlainHeckelContender().measure(source: flatSource, target: flatTarget, runs: $0)
-                    plain.note = plainNote
-                    return [plain]
-                }
-            ),
+        var contenders = [
+            TurnTaker("ListDelta end-to-end") {
+                [EndToEndContender().measureSections(source: source, target: target, runs: $0)]
+            },
+            TurnTaker("ListDelta core (Heckel)") {
+                var core = CoreContender(algorithm: .heckel).measure(arrays, runs: $0)
+                core.note = coreNote
+                return [core]
+            },
+            TurnTaker("plain-Swift Heckel") {
+                var plain = PlainHeckelContender().measure(source: flatSource, target: flatTarget, runs: $0)
+                plain.note = plainNote
+                return [plain]
+            },
         ]
         if let standardLibraryEdits {
             contenders.append(
-                (
-                    "stdlib",
-                    {
-                        StandardLibraryContender().measure(
-                            source: flatSource, target: flatTarget, edits: standardLibraryEdits, runs: $0)
-                    }
-                ))
+                TurnTaker("stdlib", takesTurns: false) {
+                    StandardLibraryContender().measure(
+                        source: flatSource, target: flatTarget, edits: standardLibraryEdits, runs: $0)
+                })
         }
-        contenders.append(("hash-table floor", { [FloorContender().measure(arrays, runs: $0)] }))
+        contenders.append(TurnTaker("hash-table floor") { [FloorContender().measure(arrays, runs: $0)] })
         let rows = measureInTurns(name, runs: runs, contenders)
         return Table(workload: name, detail: detail, reference: "ListDelta end-to-end", rows: rows)
     }
@@ -349,16 +320,16 @@ struct BenchCommand: ParsableCommand {
     /// another in each, every turn a warm-up and its share of `runs`: a host whose speed wanders
     /// then slows them alike, and the ratios within a table compare runs from the same stretch of
     /// time. A contender's rows keep its first turn's counts and the runs of every turn.
-    private func measureInTurns(
-        _ workload: String, runs: Int, _ contenders: [(name: String, measure: (_ runs: Int) -> [Row])]
-    ) -> [Row] {
+    private func measureInTurns(_ workload: String, runs: Int, _ contenders: [TurnTaker]) -> [Row] {
         let chosen = contenders.filter { wants($0.name) }
         let runsPerTurn = (runs + turns - 1) / turns
         var rows: [[Row]] = Array(repeating: [], count: chosen.count)
         for turn in 1...turns {
             for (index, contender) in chosen.enumerated() {
-                step(workload, turns > 1 ? "\(contender.name), turn \(turn) of \(turns)" : contender.name)
-                let measured = contender.measure(runsPerTurn)
+                guard contender.takesTurns || turn == 1 else { continue }
+                let turnsTaken = contender.takesTurns ? turns : 1
+                step(workload, turnsTaken > 1 ? "\(contender.name), turn \(turn) of \(turnsTaken)" : contender.name)
+                let measured = contender.measure(contender.takesTurns ? runsPerTurn : runs)
                 guard !rows[index].isEmpty else {
                     rows[index] = measured
                     continue
@@ -369,6 +340,22 @@ struct BenchCommand: ParsableCommand {
             }
         }
         return rows.flatMap { $0 }
+    }
+}
+
+/// A contender of a table, as ``BenchCommand`` measures it: the name the `--contender` filter
+/// matches, whether it takes turns with the others (the standard library, whose diffs take up to
+/// seconds and enter no ratio the gate checks, runs once), and how it measures a number of
+/// timed runs.
+struct TurnTaker {
+    let name: String
+    let takesTurns: Bool
+    let measure: (_ runs: Int) -> [Row]
+
+    init(_ name: String, takesTurns: Bool = true, measure: @escaping (_ runs: Int) -> [Row]) {
+        self.name = name
+        self.takesTurns = takesTurns
+        self.measure = measure
     }
 }
 
