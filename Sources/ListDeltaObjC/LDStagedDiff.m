@@ -128,17 +128,43 @@ static NSArray *LDGatherElements(const ld_stage_t *stage, size_t k, const LDSide
 #endif
 }
 
-/* The data a stage installs: its layout gathered, or the target for the last stage. */
-static NSArray *LDStageData(const ld_stage_t *stage, NSArray *targetList, BOOL flat, const LDSide *source,
-                            const LDSide *target, const void **buffer) {
+/* The elements of a flat list, or of section @p index of a list of sections, as an immutable
+ * array (an LDArraySection's elements are one already). */
+static NSArray *LDListSection(NSArray *list, BOOL flat, NSUInteger index) {
+    if (flat) { return LD_AUTORELEASE([list copy]); }
+    return ((LDArraySection *)[list objectAtIndex:index]).elements;
+}
+
+/* The elements of a stage's data section @p k: the list its origin names when one holds them
+ * whole already (a source or target section, or a section of @p previous, the data of the present
+ * stage before), else gathered by the core's layout. */
+static NSArray *LDSectionElements(const ld_stage_t *stage, size_t k, NSArray *sourceList, NSArray *targetList,
+                                  BOOL flat, NSArray *previous, const LDSide *source, const LDSide *target,
+                                  const void **buffer) {
+    ld_section_origin_t origin = stage->data_section_origins[k];
+    switch (origin.kind) {
+    case LD_ORIGIN_SOURCE_SECTION: return LDListSection(sourceList, flat, (NSUInteger)origin.index);
+    case LD_ORIGIN_TARGET_SECTION: return LDListSection(targetList, flat, (NSUInteger)origin.index);
+    case LD_ORIGIN_PREVIOUS_DATA:
+        if (previous != nil) { return flat ? previous : LDListSection(previous, NO, (NSUInteger)origin.index); }
+        break;
+    default: break;
+    }
+    return LDGatherElements(stage, k, source, target, buffer);
+}
+
+/* The data a stage installs: the target for the last stage, else each section's elements by
+ * LDSectionElements(). */
+static NSArray *LDStageData(const ld_stage_t *stage, NSArray *sourceList, NSArray *targetList, BOOL flat,
+                            NSArray *previous, const LDSide *source, const LDSide *target, const void **buffer) {
     if (stage->data_is_target) { return targetList; }
-    if (flat) { return LDGatherElements(stage, 0, source, target, buffer); }
+    if (flat) { return LDSectionElements(stage, 0, sourceList, targetList, YES, previous, source, target, buffer); }
     NSMutableArray<LDArraySection *> *sections = [NSMutableArray arrayWithCapacity:stage->data_section_count];
     for (size_t k = 0; k < stage->data_section_count; k++) {
         int32_t model = stage->data_section_models[k];
         id<LDListDiffable> object = LD_OBJECT(model >= 0 ? source->models[model] : target->models[~model]);
-        [sections addObject:[LDArraySection sectionWithModel:object
-                                                    elements:LDGatherElements(stage, k, source, target, buffer)]];
+        NSArray *elements = LDSectionElements(stage, k, sourceList, targetList, NO, previous, source, target, buffer);
+        [sections addObject:[LDArraySection sectionWithModel:object elements:elements]];
     }
     return sections;
 }
@@ -243,13 +269,16 @@ static NSError *LDStage(LDStagedState *state, NSArray *sourceList, NSArray *targ
     ld_stages_t stages;
     status = ld_stage(state->workspace, &match, state->elementChanged, flat ? NULL : state->sectionChanged, token, &stages);
     if (status != LD_OK) { return LDMakeError(LDErrorCodeForStatus(status), nil); }
+    NSArray *previous = nil;
     for (size_t kind = 0; kind < LD_STAGE_COUNT; kind++) {
         const ld_stage_t *stage = &stages.stages[kind];
         if (!stage->present) { continue; }
         NSData *counts = [NSData dataWithBytes:stage->element_counts_before
                                         length:stage->section_count_before * sizeof(int32_t)];
+        NSArray *data = LDStageData(stage, sourceList, targetList, flat, previous, source, target, state->buffer);
+        previous = data;
         LDChangeset *changeset = [[LDChangeset alloc]
-               initWithData:LDStageData(stage, targetList, flat, source, target, state->buffer)
+               initWithData:data
              sectionDeleted:LDIndexSetOfAscending(stage->section_deleted, stage->section_deleted_count)
             sectionInserted:LDIndexSetOfAscending(stage->section_inserted, stage->section_inserted_count)
              sectionUpdated:LDIndexSetOfAscending(stage->section_updated, stage->section_updated_count)

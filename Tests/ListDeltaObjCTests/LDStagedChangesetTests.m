@@ -46,6 +46,34 @@ static NSArray *LDKeys(NSArray *models) {
     XCTAssertEqualObjects(LDKeys(inserts.data), LDKeys(LDTestModels(@"d a b:2 e")));
 }
 
+static NSArray *LDElementsOf(NSArray *sections, NSUInteger index) {
+    return ((LDArraySection *)[sections objectAtIndex:index]).elements;
+}
+
+- (void)testSectionsAlreadyWholeInAListShareItsArray {
+    NSArray *source = [NSArray arrayWithObjects:LDSection(@"A", @"a b c"), LDSection(@"B", @"d e"), LDSection(@"X", @"x"), nil];
+    NSArray *target = [NSArray arrayWithObjects:LDSection(@"A", @"a b c"), LDSection(@"B", @"d g"), LDSection(@"C", @"f"), nil];
+    LDStagedChangeset *staged = [[[LDStagedChangeset alloc] initWithSourceSections:source targetSections:target] autorelease];
+    XCTAssertEqual(staged.count, 3u, @"%@", staged); // deletes; section inserts; element inserts
+    NSArray *deleted = ((LDChangeset *)[staged.changesets objectAtIndex:0]).data;
+    NSArray *inserted = ((LDChangeset *)[staged.changesets objectAtIndex:1]).data;
+    XCTAssertEqual(LDElementsOf(deleted, 0), LDElementsOf(target, 0), @"A, whole, is the target's array");
+    XCTAssertEqualObjects(LDKeys(LDElementsOf(deleted, 1)), LDKeys(LDTestModels(@"d")), @"B's survivor, gathered");
+    for (NSUInteger s = 0; s < 2; s++) {
+        XCTAssertEqual(LDElementsOf(inserted, s), LDElementsOf(deleted, s), @"section %lu is the stage before's array",
+                       (unsigned long)s);
+    }
+    XCTAssertEqual(LDElementsOf(inserted, 2), LDElementsOf(target, 2), @"C arrives as the target's array");
+
+    source = [NSArray arrayWithObjects:LDSection(@"A", @"a b:1"), LDSection(@"X", @"x y"), nil];
+    target = [NSArray arrayWithObject:LDSection(@"A", @"a b:2")];
+    staged = [[[LDStagedChangeset alloc] initWithSourceSections:source targetSections:target] autorelease];
+    XCTAssertEqual(staged.count, 2u, @"%@", staged); // updates; deletes
+    NSArray *updated = ((LDChangeset *)[staged.changesets objectAtIndex:0]).data;
+    XCTAssertEqual(LDElementsOf(updated, 0), LDElementsOf(target, 0), @"A, updated, is the target's array");
+    XCTAssertEqual(LDElementsOf(updated, 1), LDElementsOf(source, 1), @"X, about to go, is the source's array");
+}
+
 - (void)testSectionsMoveAreInsertedDeletedAndReloadedInTheirStages {
     NSArray *source = [NSArray arrayWithObjects:LDSection(@"A", @"a b c"), LDSection(@"B", @"d"), LDSection(@"X", @"x"), nil];
     NSArray *target = [NSArray arrayWithObjects:LDSection(@"B:2", @"d e"), LDSection(@"C", @"f b"), LDSection(@"A", @"a c:2"), nil];
