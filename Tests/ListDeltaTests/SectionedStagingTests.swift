@@ -102,6 +102,37 @@ import Testing
         #expect(staged.last.map { $0.data.map(\.model) } == [2, 3])
     }
 
+    @Test func aSectionWhoseElementsChangeAfterTheDiffShowsWhatTheDiffRead() {
+        /// Breaks the protocol's laws: `elements` holds two elements for two reads (the diff's),
+        /// then one more at each read. A section a stage builds holds the elements it is given.
+        final class Reads: @unchecked Sendable { var count = 0 }
+        struct Changing: DifferentiableSection {
+            var model: Int
+            var reads: Reads?
+            var given: [Int] = []
+            var elements: [Int] {
+                guard let reads else { return given }
+                reads.count += 1
+                return Array(model * 100..<model * 100 + max(2, reads.count))
+            }
+            var differenceIdentifier: Int { model }
+            func isContentEqual(to source: Changing) -> Bool { true }
+            init<C: Swift.Collection>(source: Changing, elements: C) where C.Element == Int {
+                model = source.model
+                given = Array(elements)
+            }
+            init(model: Int) {
+                self.model = model
+                reads = Reads()
+            }
+        }
+        let staged = StagedChangeset(
+            source: [Changing(model: 1), Changing(model: 2)], target: [Changing(model: 2), Changing(model: 3)])
+        #expect(staged.count == 2)
+        // After the deletes, section 2 holds the elements the diff matched, as the next stage expects.
+        #expect(staged.first.map { $0.data.map(\.elements) } == [[200, 201]])
+    }
+
     @Test func emptySectionsAndWholeSectionSwaps() {
         let a = Section(model: Header(id: 1), elements: [])
         let b = Section(model: Header(id: 2), elements: (0..<5).map { Item(id: $0) })

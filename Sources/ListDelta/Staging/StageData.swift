@@ -30,17 +30,21 @@ struct StageData<Element> {
         try source.withUnsafeBufferPointer { source in
             try target.withUnsafeBufferPointer { target in
                 func elements(ofSection k: Int) throws -> [Element] {
-                    switch stage.dataSectionOrigin(k) {
-                    case .sourceSection(let s): return sideSection(true, s)
-                    case .targetSection(let t): return sideSection(false, t)
-                    case .previousData(let previousSection):
-                        if let previous { return previous.elements(ofSection: previousSection) }
-                    case .gathered: break
-                    }
+                    let laidOut = Int(starts[k])..<Int(starts[k + 1])
+                    let shared: [Element]? =
+                        switch stage.dataSectionOrigin(k) {
+                        case .sourceSection(let s): sideSection(true, s)
+                        case .targetSection(let t): sideSection(false, t)
+                        case .previousData(let previousSection): previous?.elements(ofSection: previousSection)
+                        case .gathered: nil
+                        }
+                    // A section model whose elements changed since the diff read them (which
+                    // breaks the protocol's laws) would show counts the stages do not expect.
+                    if let shared, shared.count == laidOut.count { return shared }
                     try checkCancellation(cancellation)
                     return try gather(
-                        UnsafeBufferPointer(rebasing: references[Int(starts[k])..<Int(starts[k + 1])]),
-                        from: source, target, cancellation: cancellation)
+                        UnsafeBufferPointer(rebasing: references[laidOut]), from: source, target,
+                        cancellation: cancellation)
                 }
                 if models.count == 1 {
                     onlySection = try elements(ofSection: 0)
