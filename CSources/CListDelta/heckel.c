@@ -215,10 +215,8 @@ static ld_status ld_heckel_finish_prefix(ld_diff_t *diff, size_t prefix) {
                            diff->cancel)))) {
         return status;
     }
-    if ((status = ld_collect_deletes_and_updates(diff)) || (status = ld_collect_inserts(diff, prefix, NULL, NULL))) {
-        return status;
-    }
-    return LD_OK;
+    if ((status = ld_collect_deletes_and_updates(diff))) return status;
+    return ld_collect_inserts(diff, prefix, NULL, NULL);
 }
 
 ld_status ld_heckel_diff(ld_workspace_t *workspace, const uint64_t *source, size_t source_count, const uint64_t *target,
