@@ -4,53 +4,115 @@ import Foundation
 /// last. Its subclasses, one per kind of view (`TableViewDiffableDataSource`,
 /// `CollectionViewDiffableDataSource` and AppKit's two), each become their view's data
 /// source, as Apple's diffable data sources do.
+///
+/// `apply` keeps Apple's contract: called on the main thread, the view shows the snapshot when
+/// it returns; called from a background queue (always the same one), the diff runs on that
+/// queue and the view follows on the main thread, in order. The one addition,
+/// ``applyDiffingOffMainThread(_:animatingDifferences:completion:)``, is for lists whose diff
+/// costs more than a frame.
 @MainActor
+@preconcurrency
 open class DiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
     NSObject
 {
-    @usableFromInline let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
+    let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
 
     /// A data source driving `view`; `flat` for a view that shows every section's items as one
-    /// list of rows (NSTableView).
-    init(view: any BatchUpdateTarget, flat: Bool = false, keying: DiffableKeying<ItemIdentifierType>) {
-        core = DiffableDataSourceCore(view: view, flat: flat, keying: keying)
+    /// list of rows (NSTableView), `withoutAnimation` running a body with the view's
+    /// animations off.
+    init(
+        view: any BatchUpdateTarget, flat: Bool = false, keying: DiffableKeying<ItemIdentifierType>,
+        withoutAnimation: @escaping @MainActor (() -> Void) -> Void
+    ) {
+        core = DiffableDataSourceCore(view: view, flat: flat, keying: keying, withoutAnimation: withoutAnimation)
         super.init()
     }
 
-    /// Makes `snapshot` the data source's state and animates the view to it (or reloads it when
-    /// `animatingDifferences` is false), calling `completion` on the main actor once the view
-    /// shows it or a newer snapshot. Callable from the main thread or from one background queue.
-    @inlinable
-    public final nonisolated func apply(
+    /// Makes `snapshot` the data source's state and updates the view to it, animating the
+    /// differences or not.
+    ///
+    /// Called on the main thread, the diff runs there and the view shows the snapshot when
+    /// `apply` returns: its counts, ``snapshot()`` and the look-ups all agree. Called from a
+    /// background queue (Apple's rule: always the main queue, or always one background queue),
+    /// the diff runs on that queue and the view is updated on the main thread, the snapshots
+    /// shown in the order they were applied. A debug build says so when both are mixed.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The new state of the data.
+    ///   - animatingDifferences: Whether the view animates the differences; when false, it
+    ///     applies them without animation (cells that stay keep their configuration), as
+    ///     Apple's does from iOS 15. ``applySnapshotUsingReloadData(_:completion:)`` reloads.
+    ///   - completion: Runs on the main thread once the animations end.
+    /// - Complexity: O(*n*) expected for *n* items in both snapshots.
+    open func apply(
         _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-        animatingDifferences: Bool = true, completion: (@MainActor @Sendable () -> Void)? = nil
+        animatingDifferences: Bool = true, completion: (() -> Void)? = nil
     ) {
-        core.apply(snapshot, animated: animatingDifferences, differ: .specialized, completion: completion)
+        core.apply(snapshot, .batches(animated: animatingDifferences), completion: completion)
     }
 
-    /// As ``apply(_:animatingDifferences:completion:)``, returning once the view shows the
-    /// snapshot (or a newer one).
-    @inlinable
-    public final nonisolated func apply(
+    /// As ``apply(_:animatingDifferences:completion:)``, returning once the animations end.
+    open func apply(
         _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
         animatingDifferences: Bool = true
     ) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            core.apply(snapshot, animated: animatingDifferences, differ: .specialized) { done.resume() }
+            core.apply(snapshot, .batches(animated: animatingDifferences)) { done.resume() }
         }
     }
 
-    /// Makes `snapshot` the data source's state and reloads the view, without a diff.
-    @inlinable
-    public final nonisolated func applySnapshotUsingReloadData(
+    /// Makes `snapshot` the data source's state and reloads the view, without a diff or an
+    /// animation; `completion` runs on the main thread once the view shows it.
+    open func applySnapshotUsingReloadData(
         _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-        completion: (@MainActor @Sendable () -> Void)? = nil
+        completion: (() -> Void)? = nil
     ) {
-        core.apply(snapshot, animated: false, differ: .specialized, completion: completion)
+        core.apply(snapshot, .reload, completion: completion)
+    }
+
+    /// As ``applySnapshotUsingReloadData(_:completion:)``, returning once the view shows it.
+    open func applySnapshotUsingReloadData(
+        _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+    ) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            core.apply(snapshot, .reload) { done.resume() }
+        }
+    }
+
+    /// ListDelta's one addition to Apple's `apply`, for lists whose diff costs more than a
+    /// frame: makes `snapshot` the data source's state at once (``snapshot()`` returns it) and
+    /// diffs it off the main thread, from whichever thread it is called; the view follows when
+    /// the diff is done. Snapshots applied while a diff runs are coalesced: the newest is
+    /// diffed next and the ones it replaced are never shown, their completions running when
+    /// it is. Until then the view, the look-ups of what the view
+    /// shows, and ``snapshot()`` may disagree.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The new state of the data.
+    ///   - animatingDifferences: Whether the view animates the differences.
+    ///   - completion: Runs on the main thread once the view shows this snapshot or a newer one.
+    public nonisolated final func applyDiffingOffMainThread(
+        _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        animatingDifferences: Bool = true, completion: (@MainActor @Sendable () -> Void)? = nil
+    ) {
+        core.applyCoalescing(
+            snapshot, .batches(animated: animatingDifferences),
+            completion: completion.map { completion in { MainActor.assumeIsolated(completion) } })
+    }
+
+    /// As ``applyDiffingOffMainThread(_:animatingDifferences:completion:)``, returning once
+    /// the view shows this snapshot or a newer one.
+    public nonisolated final func applyDiffingOffMainThread(
+        _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        animatingDifferences: Bool = true
+    ) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            core.applyCoalescing(snapshot, .batches(animated: animatingDifferences)) { done.resume() }
+        }
     }
 
     /// The snapshot applied last.
-    public final nonisolated func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
+    open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
         core.snapshot
     }
 }

@@ -1,120 +1,269 @@
 import Foundation
 
-/// What every diffable data source shares: the snapshot last applied, the data the view shows,
-/// and the pipeline that diffs each applied snapshot off the main thread and animates the
-/// result through the glue (`BatchUpdateTarget.reload(using:…)`: the live-view guard, one batch
-/// per stage, each stage's data set inside its batch).
+/// What every diffable data source shares: the snapshot last applied, what the view shows, and
+/// how each applied snapshot reaches the view.
 ///
-/// `apply` may be called from the main thread or from one background queue. Snapshots applied
-/// while a diff runs are coalesced: the newest is diffed next, against what the view will show,
-/// and the completions of the ones it replaced run when it is shown. Every completion runs
-/// once, on the main actor.
+/// Apple's contract, which `apply` keeps:
+/// - Called on the main thread, the diff runs there and its batches are handed to the view
+///   before `apply` returns, so the view's counts, ``snapshot`` and every look-up agree at once.
+/// - Called from a background queue (always the same one, as Apple requires), the diff runs on
+///   that queue and the batches follow on the main thread, in the order the snapshots were
+///   applied.
+///
+/// ListDelta's one addition, ``applyCoalescing(_:animated:completion:)``, diffs off the main
+/// thread whatever the caller's thread, and snapshots applied while a diff runs are coalesced,
+/// the newest winning.
+///
+/// Every applied snapshot takes the next order number. The view shows the content of one of
+/// them (``shownOrder``); an update whose snapshot is older than the one shown is dropped (its
+/// completion still runs), and an update diffed from content the view no longer shows is
+/// diffed again, on the main thread, from what it shows. Every completion runs once, on the
+/// main thread.
 @MainActor
-@usableFromInline
 final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable & Sendable> {
-    @usableFromInline typealias Snapshot = DiffableDataSourceSnapshot<Section, Item>
-    @usableFromInline typealias Sections = DiffableSections<Section, Item>
+    typealias Snapshot = DiffableDataSourceSnapshot<Section, Item>
+    typealias Content = DiffableContent<Section, Item>
+    typealias Completion = () -> Void
 
-    private struct Pending {
-        var snapshot: Snapshot
-        var animated: Bool
-        var differ: DiffableDiffer<Section, Item>
-        var completions: [@MainActor @Sendable () -> Void]
+    /// How an applied snapshot reaches the view.
+    enum Presentation: Sendable {
+        /// Batch updates, animated or not.
+        case batches(animated: Bool)
+        /// `reloadData()`.
+        case reload
     }
 
-    /// The data the view shows (a stage's data while a diff is animated), when it shows sections.
-    private(set) var shown: Sections = []
-    /// The rows the view shows, when it shows every section's items as one list (``flat``).
-    private(set) var shownRows: [DiffableItem<Item>] = []
-    /// Whether the view shows every section's items as one list of rows (NSTableView's).
-    let flat: Bool
-    /// The snapshot applied last, whether or not the view shows it yet.
-    nonisolated var snapshot: Snapshot { latest.withLock { $0 } }
+    /// The snapshot applied last, its order number, and the content diffed last (the next
+    /// diff's source off the main thread).
+    private struct Applied: Sendable {
+        var snapshot = Snapshot()
+        var order = 0
+        var diffed = Content()
+        var diffedOrder = 0
+        var calledFromMain: Bool?
+        var warnedAboutQueues = false
+        var coalesced: Coalesced?
+        var coalescing = false
+    }
 
+    /// The newest snapshot waiting for a coalescing diff, and the completions it carries.
+    private struct Coalesced: Sendable {
+        var snapshot: Snapshot
+        var order: Int
+        var presentation: Presentation
+        var completions: [MainThreadCompletion]
+    }
+
+    /// What the view shows (a stage's data while a diff is performed).
+    private(set) var shown = Content()
+    /// The order number of the snapshot whose content the view shows.
+    private var shownOrder = 0
+    /// Whether the view shows every section's items as one list of rows (NSTableView's).
+    nonisolated let flat: Bool
     /// The view the batches go to.
     var view: any BatchUpdateTarget
-    private let keying: DiffableKeying<Item>
-    private nonisolated let latest = LockedValue(Snapshot())
-    private nonisolated let pending = LockedValue<Pending?>(nil)
-    private var running = false
+    /// Performs a body with the view's animations off.
+    private let withoutAnimation: @MainActor (() -> Void) -> Void
+    private nonisolated let keying: DiffableKeying<Item>
+    private nonisolated let applied = LockedValue(Applied())
+    /// Held by a background queue's apply from reading the content diffed last until its
+    /// update is queued, so that updates reach the main thread in the order they were diffed.
+    private nonisolated let backgroundDiff = NSLock()
 
-    init(view: any BatchUpdateTarget, flat: Bool = false, keying: DiffableKeying<Item>) {
+    init(
+        view: any BatchUpdateTarget, flat: Bool = false, keying: DiffableKeying<Item>,
+        withoutAnimation: @escaping @MainActor (() -> Void) -> Void
+    ) {
         self.view = view
         self.flat = flat
         self.keying = keying
+        self.withoutAnimation = withoutAnimation
     }
 
-    /// The view, with updates reconfigured or reloaded as the snapshot asked for each item.
-    private var target: DiffableBatchTarget {
-        DiffableBatchTarget(view: view) { [weak self] path in self?.refresh(at: path) ?? .none }
-    }
+    /// The snapshot applied last, whether or not the view shows it yet.
+    nonisolated var snapshot: Snapshot { applied.withLock { $0.snapshot } }
 
-    /// Makes `snapshot` the data source's state and brings the view to it: animated through
-    /// batch updates, or with `reloadData()` when `animated` is false. `differ` is
-    /// ``DiffableDiffer/specialized``, built by the caller's inlined `apply`.
-    @usableFromInline
-    nonisolated func apply(
-        _ snapshot: Snapshot, animated: Bool, differ: DiffableDiffer<Section, Item>,
-        completion: (@MainActor @Sendable () -> Void)?
-    ) {
-        latest.withLock { $0 = snapshot }
-        let start = pending.withLock { next -> Bool in
-            let completions = (next?.completions ?? []) + (completion.map { [$0] } ?? [])
-            let wasEmpty = next == nil
-            next = Pending(snapshot: snapshot, animated: animated, differ: differ, completions: completions)
-            return wasEmpty
-        }
-        if start { Task { @MainActor in self.drain() } }
-    }
+    // MARK: - Applying
 
-    /// Applies pending snapshots until none is left; one drain at a time.
-    private func drain() {
-        guard !running else { return }
-        running = true
-        Task { @MainActor in
-            while let next = pending.withLock({ next -> Pending? in
-                defer { next = nil }
-                return next
-            }) {
-                await show(next)
-                next.completions.forEach { $0() }
-            }
-            running = false
-            if pending.withLock({ $0 != nil }) { drain() }
-        }
-    }
-
-    private func show(_ next: Pending) async {
-        let (differ, snapshot, keying) = (next.differ, next.snapshot, keying)
-        if flat {
-            guard next.animated else {
-                let rows = differ.rows(snapshot)
-                return reload { self.shownRows = rows }
-            }
-            let source = shownRows
-            let staged = await Task.detached {
-                differ.stageRows(source, differ.rows(snapshot), keying)
-            }.value
-            await animate(staged) { self.shownRows = $0 }
+    /// Makes `snapshot` the data source's state and brings the view to it, as Apple's `apply`
+    /// and `applySnapshotUsingReloadData` do: on the main thread before returning, else from
+    /// the caller's queue through the main queue.
+    nonisolated func apply(_ snapshot: Snapshot, _ presentation: Presentation, completion: Completion?) {
+        let completion = MainThreadCompletion(completion)
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated { applyOnMain(snapshot, presentation, completion: completion.run) }
         } else {
-            guard next.animated else {
-                let sections = differ.sections(snapshot)
-                return reload { self.shown = sections }
-            }
-            let source = shown
-            let staged = await Task.detached { differ.stageSections(source, differ.sections(snapshot), keying) }.value
-            await animate(staged) { self.shown = $0 }
+            applyFromBackground(snapshot, presentation, completion: completion)
         }
     }
 
-    private func reload(_ setData: () -> Void) {
-        setData()
-        view.reloadData()
+    private func applyOnMain(_ snapshot: Snapshot, _ presentation: Presentation, completion: Completion?) {
+        let target = content(of: snapshot)
+        let order = applied.withLock { state in
+            let order = record(snapshot, onMain: true, in: &state)
+            (state.diffed, state.diffedOrder) = (target, order)
+            return order
+        }
+        present(target, order: order, staged: nil, snapshot.differ, presentation, completion: completion)
     }
 
-    private func animate<C>(_ staged: StagedChangeset<C>, setData: @escaping (C) -> Void) async {
-        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
-            target.reload(using: staged, reconfiguringUpdates: true, completion: { _ in finished.resume() }, setData: setData)
+    private nonisolated func applyFromBackground(
+        _ snapshot: Snapshot, _ presentation: Presentation, completion: MainThreadCompletion
+    ) {
+        backgroundDiff.lock()
+        defer { backgroundDiff.unlock() }
+        let (source, sourceOrder, order) = applied.withLock { state in
+            (state.diffed, state.diffedOrder, record(snapshot, onMain: false, in: &state))
+        }
+        let target = content(of: snapshot)
+        let staged: DiffableStaged<Section, Item>? =
+            if case .batches = presentation { stage(from: source, to: target, snapshot.differ) } else { nil }
+        applied.withLock { state in
+            if order > state.diffedOrder { (state.diffed, state.diffedOrder) = (target, order) }
+        }
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                self.present(
+                    target, order: order, staged: sourceOrder == self.shownOrder ? staged : nil, snapshot.differ,
+                    presentation, completion: completion.run)
+            }
+        }
+    }
+
+    /// Takes the next order number for `snapshot`, makes it the applied one, and warns once
+    /// (debug builds) when applies come both from the main thread and from other threads.
+    private nonisolated func record(_ snapshot: Snapshot, onMain: Bool, in state: inout Applied) -> Int {
+        state.order += 1
+        state.snapshot = snapshot
+        #if DEBUG
+            if let previous = state.calledFromMain, previous != onMain, !state.warnedAboutQueues {
+                state.warnedAboutQueues = true
+                DiffableDiagnostics.warn(
+                    "ListDelta: a diffable data source's apply was called both on the main queue and on a background "
+                        + "queue. Apple requires one or the other for the data source's whole life; ListDelta shows the "
+                        + "newest snapshot, but the order of the others is not defined.")
+            }
+        #endif
+        state.calledFromMain = onMain
+        return state.order
+    }
+
+    /// Brings the view to `target`, the content of snapshot `order`: through `staged` when it
+    /// was diffed from what the view shows, else through a diff made here. A snapshot older
+    /// than the one shown is dropped.
+    private func present(
+        _ target: Content, order: Int, staged: DiffableStaged<Section, Item>?, _ differ: DiffableDiffer<Section, Item>,
+        _ presentation: Presentation, completion: Completion?
+    ) {
+        guard order > shownOrder else {
+            completion?()
+            return
+        }
+        shownOrder = order
+        guard case .batches(let animated) = presentation else {
+            shown = target
+            view.reloadData()
+            completion?()
+            return
+        }
+        let staged = staged ?? stage(from: shown, to: target, differ)
+        let perform = { self.perform(staged, completion: completion) }
+        if animated { perform() } else { withoutAnimation(perform) }
+        if staged.isEmpty { shown = target }
+    }
+
+    private func perform(_ staged: DiffableStaged<Section, Item>, completion: Completion?) {
+        let target = DiffableBatchTarget(view: view) { [weak self] path in self?.refresh(at: path) ?? .none }
+        let finished: ((ReloadOutcome) -> Void)? = completion.map { completion in { _ in completion() } }
+        switch staged {
+        case .sections(let changes):
+            target.reload(using: changes, reconfiguringUpdates: true, completion: finished) { self.shown.sections = $0 }
+        case .rows(let changes):
+            target.reload(using: changes, reconfiguringUpdates: true, completion: finished) { self.shown.rows = $0 }
+        }
+    }
+
+    // MARK: - Coalescing off the main thread (ListDelta's addition)
+
+    /// Makes `snapshot` the data source's state at once and brings the view to it after a diff
+    /// off the main thread; a snapshot applied while a diff runs replaces any still waiting,
+    /// and the completions of the ones it replaced run when it is shown.
+    nonisolated func applyCoalescing(_ snapshot: Snapshot, _ presentation: Presentation, completion: Completion?) {
+        let completion = MainThreadCompletion(completion)
+        let start = applied.withLock { state -> Bool in
+            state.order += 1
+            state.snapshot = snapshot
+            let carried = state.coalesced?.completions ?? []
+            state.coalesced = Coalesced(
+                snapshot: snapshot, order: state.order, presentation: presentation, completions: carried + [completion])
+            defer { state.coalescing = true }
+            return !state.coalescing
+        }
+        if start { Task { @MainActor in await self.drainCoalesced() } }
+    }
+
+    /// Diffs and shows coalesced snapshots until none waits.
+    private func drainCoalesced() async {
+        while let next = applied.withLock({ state -> Coalesced? in
+            defer { state.coalesced = nil }
+            if state.coalesced == nil { state.coalescing = false }
+            return state.coalesced
+        }) {
+            let (source, sourceOrder) = (shown, shownOrder)
+            let (target, staged) = await Task.detached {
+                let target = self.content(of: next.snapshot)
+                guard case .batches = next.presentation else { return (target, DiffableStaged<Section, Item>?.none) }
+                return (target, self.stage(from: source, to: target, next.snapshot.differ))
+            }.value
+            applied.withLock { state in
+                if next.order > state.diffedOrder { (state.diffed, state.diffedOrder) = (target, next.order) }
+            }
+            present(
+                target, order: next.order, staged: sourceOrder == shownOrder ? staged : nil, next.snapshot.differ,
+                next.presentation,
+                completion: { next.completions.forEach { $0.run() } })
+        }
+    }
+
+    // MARK: - Diffing
+
+    /// The content a view shows for `snapshot`, through the differ the snapshot was built with
+    /// (``DiffableDiffer``: compiled where its identifier types are concrete).
+    nonisolated func content(of snapshot: Snapshot) -> Content {
+        flat ? Content(rows: snapshot.differ.rows(snapshot)) : Content(sections: snapshot.differ.sections(snapshot))
+    }
+
+    /// The staged changes from `source` to `target`, items identified as the data source says.
+    nonisolated func stage(from source: Content, to target: Content, _ differ: DiffableDiffer<Section, Item>)
+        -> DiffableStaged<Section, Item>
+    {
+        flat
+            ? .rows(differ.stageRows(source.rows, target.rows, keying))
+            : .sections(differ.stageSections(source.sections, target.sections, keying))
+    }
+
+    // MARK: - Moves the user made
+
+    /// Records a move the view made itself (a user's reordering), without a batch: the item at
+    /// `source` now stands at `destination`, in what the view shows and, when the view shows
+    /// the snapshot applied last, in that snapshot. Returns the snapshots before and after, or
+    /// nil when either path names no item the view shows.
+    @discardableResult
+    func viewMovedItem(from source: IndexPath, to destination: IndexPath) -> (before: Snapshot, after: Snapshot)? {
+        guard source.count == 2, destination.count == 2, shown.sections.indices.contains(source[0]),
+            shown.sections[source[0]].elements.indices.contains(source[1]), shown.sections.indices.contains(destination[0])
+        else { return nil }
+        let destinationCount = shown.sections[destination[0]].elements.count - (source[0] == destination[0] ? 1 : 0)
+        guard (0...destinationCount).contains(destination[1]) else { return nil }
+        var moved = shown.sections[source[0]].elements.remove(at: source[1])
+        moved.refresh = .none
+        shown.sections[destination[0]].elements.insert(moved, at: destination[1])
+        return applied.withLock { state in
+            let before = state.snapshot
+            guard state.order == shownOrder else { return (before, before) }
+            state.snapshot.moveItem(at: (source[0], source[1]), to: (destination[0], destination[1]))
+            state.diffed = shown
+            return (before, state.snapshot)
         }
     }
 
@@ -122,24 +271,24 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
 
     /// The item at `indexPath` of the view, or nil.
     func item(at indexPath: IndexPath) -> Item? {
-        guard indexPath.count == 2, shown.indices.contains(indexPath[0]),
-            shown[indexPath[0]].elements.indices.contains(indexPath[1])
+        guard indexPath.count == 2, shown.sections.indices.contains(indexPath[0]),
+            shown.sections[indexPath[0]].elements.indices.contains(indexPath[1])
         else { return nil }
-        return shown[indexPath[0]].elements[indexPath[1]].item
+        return shown.sections[indexPath[0]].elements[indexPath[1]].item
     }
 
     /// The section identifier at `index` of the view, or nil.
     func section(at index: Int) -> Section? {
-        shown.indices.contains(index) ? shown[index].model.identifier : nil
+        shown.sections.indices.contains(index) ? shown.sections[index].model.identifier : nil
     }
 
     /// How the snapshot asked for the item at `path` (an index path of the data shown) to be
     /// refreshed.
     func refresh(at path: ElementPath) -> DiffableRefresh {
-        if flat { return shownRows.indices.contains(path.element) ? shownRows[path.element].refresh : .none }
-        guard shown.indices.contains(path.section), shown[path.section].elements.indices.contains(path.element)
+        if flat { return shown.rows.indices.contains(path.element) ? shown.rows[path.element].refresh : .none }
+        guard shown.sections.indices.contains(path.section), shown.sections[path.section].elements.indices.contains(path.element)
         else { return .none }
-        return shown[path.section].elements[path.element].refresh
+        return shown.sections[path.section].elements[path.element].refresh
     }
 
     /// Where the applied snapshot has `item` (its first occurrence), or nil.
@@ -149,6 +298,47 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
         guard let found = snapshot.index.position(of: item, in: snapshot.lists) else { return nil }
         return IndexPath(indexes: [found.position.section, found.position.offset])
     }
+}
+
+/// The content a view shows: its sections, or every section's items as one list of rows.
+struct DiffableContent<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendable {
+    var sections: DiffableSections<Section, Item> = []
+    var rows: [DiffableItem<Item>] = []
+}
+
+/// The staged changes between two contents.
+enum DiffableStaged<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendable {
+    case sections(StagedChangeset<DiffableSections<Section, Item>>)
+    case rows(StagedChangeset<[DiffableItem<Item>]>)
+
+    var isEmpty: Bool {
+        switch self {
+        case .sections(let changes): changes.isEmpty
+        case .rows(let changes): changes.isEmpty
+        }
+    }
+}
+
+/// Whether the caller runs on the main queue, the main actor's executor: on Apple's platforms
+/// the main thread; elsewhere (a Linux test runner, say) the queue may be drained from another
+/// thread, which the queue's own mark tells.
+enum MainQueue {
+    private static let mark: DispatchSpecificKey<Bool> = {
+        let mark = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: mark, value: true)
+        return mark
+    }()
+
+    static var isCurrent: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: mark) == true }
+}
+
+/// A completion handed to the main thread: Apple's completions are not `Sendable`, and run
+/// on the main queue.
+struct MainThreadCompletion: @unchecked Sendable {
+    // Only ever called on the main thread.
+    private let body: (() -> Void)?
+    init(_ body: (() -> Void)?) { self.body = body }
+    func run() { body?() }
 }
 
 /// A view as a diffable data source drives it: updates go to `reconfigureElements(at:)` and

@@ -160,6 +160,32 @@ extension DiffableDataSourceSnapshot {
         structureChanged(.items)
     }
 
+    /// Moves the item at `source` to `destination`, positions (section, offset) before and
+    /// after the move: the move a user made in the view. Reloads and reconfigurations of the
+    /// items are dropped, as the view has shown the item already.
+    mutating func moveItem(at source: (section: Int, offset: Int), to destination: (section: Int, offset: Int)) {
+        let moved = lists[source.section].remove(at: source.offset)
+        lists[destination.section].insert(moved, at: destination.offset)
+        reloadedItems.removeAll()
+        reconfiguredItems.removeAll()
+        reloadedSections.removeAll()
+        structureChanged(.items)
+    }
+
+    /// Makes `items` the items of `section`, appending the section when the snapshot has none:
+    /// what applying a section snapshot does to the whole snapshot.
+    mutating func setItems(_ items: [ItemIdentifierType], ofSection section: SectionIdentifierType) {
+        if indexOfSection(section) == nil { appendSections([section]) }
+        let ordinal = requireSection(section, "apply(_:to:)")
+        #if DEBUG
+            forgetItems(lists[ordinal])
+        #endif
+        itemCount += items.count - lists[ordinal].count
+        lists[ordinal] = items
+        structureChanged(.items)
+        noteAddedItems(items, "apply(_:to:animatingDifferences:completion:)")
+    }
+
     // MARK: - Sections
 
     /// Adds empty sections at the end.

@@ -49,6 +49,9 @@ public struct DiffableDataSourceSnapshot<
     #endif
 
     @usableFromInline var itemCount = 0
+    /// What a data source does to show this snapshot, compiled where the snapshot was made: an
+    /// app's inlined `init()` builds it for the app's identifier types (see ``DiffableDiffer``).
+    @usableFromInline var differ = DiffableDiffer<SectionIdentifierType, ItemIdentifierType>.specialized
 
     /// An empty snapshot: no sections, no items.
     @inlinable

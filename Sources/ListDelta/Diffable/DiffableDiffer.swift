@@ -3,9 +3,10 @@
 ///
 /// The data sources are generic classes: their own code runs unspecialised, and an unspecialised
 /// diff of 10,000 items spends most of its time copying and hashing through value witnesses
-/// (about 40 times the specialised diff). Each public `apply` is therefore `@inlinable` and
-/// passes ``specialized``: its closures are compiled in the app's module, for the app's
-/// identifier types, and the data source only calls them.
+/// (about 40 times the specialised diff). Every snapshot therefore carries ``specialized``,
+/// made by its `@inlinable` `init()` in the module that builds it, the app's, for the app's
+/// identifier types; the data source only calls its closures. So `apply` can stay an `open`
+/// method, overridable as Apple's is, and still run the app's specialised diff.
 @usableFromInline
 struct DiffableDiffer<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendable {
     @usableFromInline typealias Snapshot = DiffableDataSourceSnapshot<Section, Item>

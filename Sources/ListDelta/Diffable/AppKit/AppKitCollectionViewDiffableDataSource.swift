@@ -3,71 +3,69 @@
 
     /// A drop-in for AppKit's `NSCollectionViewDiffableDataSource`: the collection view's data
     /// source, filled from ``DiffableDataSourceSnapshot``s, from macOS 10.15, that never crashes
-    /// on duplicate identifiers. Each `apply` is diffed off the main thread and animated one batch
-    /// per stage, the newest snapshot winning. A data source made with
+    /// on duplicate identifiers. `apply` keeps Apple's contract (see ``DiffableDataSource``). A
+    /// data source made with
     /// ``init(collectionView:identifiedBy:itemProvider:)`` keeps whole models in the snapshot: a
     /// model whose identity stays and whose value changed is reloaded in place, never deleted
     /// and inserted.
     @MainActor
+    @preconcurrency
     open class AppKitCollectionViewDiffableDataSource<
         SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
     >: DiffableDataSource<SectionIdentifierType, ItemIdentifierType>, NSCollectionViewDataSource {
         /// Makes the item for an item identifier at an index path; nil is a programming error.
-        public typealias ItemProvider = (NSCollectionView, IndexPath, ItemIdentifierType) -> NSCollectionViewItem?
+        public typealias ItemProvider = (
+            _ collectionView: NSCollectionView, _ indexPath: IndexPath, _ itemIdentifier: ItemIdentifierType
+        ) -> NSCollectionViewItem?
 
         private let itemProvider: ItemProvider
 
         /// A data source for `collectionView`, which it becomes the data source of, making items
         /// with `itemProvider`.
-        public convenience init(collectionView: NSCollectionView, itemProvider: @escaping ItemProvider) {
-            self.init(collectionView: collectionView, keying: .item, itemProvider: itemProvider)
+        public init(collectionView: NSCollectionView, itemProvider: @escaping ItemProvider) {
+            self.itemProvider = itemProvider
+            super.init(
+                view: NSCollectionViewBatchTarget(collectionView), keying: .item, withoutAnimation: withoutAppKitAnimation)
+            collectionView.dataSource = self
         }
 
         /// A data source whose snapshots hold whole models, identified by `identity` (see the
-        /// type's description): the one addition to Apple's API.
-        public convenience init<ID: Hashable & Sendable>(
+        /// type's description): the one addition to Apple's initialisers.
+        public init<ID: Hashable & Sendable>(
             collectionView: NSCollectionView, identifiedBy identity: KeyPath<ItemIdentifierType, ID> & Sendable,
             itemProvider: @escaping ItemProvider
         ) {
-            self.init(
-                collectionView: collectionView, keying: .key { SendableHashable($0[keyPath: identity]) },
-                itemProvider: itemProvider)
-        }
-
-        private init(
-            collectionView: NSCollectionView,
-            keying: DiffableKeying<ItemIdentifierType>,
-            itemProvider: @escaping ItemProvider
-        ) {
             self.itemProvider = itemProvider
-            super.init(view: NSCollectionViewBatchTarget(collectionView), keying: keying)
+            super.init(
+                view: NSCollectionViewBatchTarget(collectionView), keying: .key { SendableHashable($0[keyPath: identity]) },
+                withoutAnimation: withoutAppKitAnimation)
             collectionView.dataSource = self
         }
 
         /// The item the view shows at `indexPath`, or nil.
-        public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { core.item(at: indexPath) }
+        open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { core.item(at: indexPath) }
 
         /// Where the snapshot applied last has `itemIdentifier` (its first occurrence), or nil.
-        public nonisolated func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
+        open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
             core.indexPath(for: itemIdentifier)
         }
 
         /// The section the view shows at `index`, or nil.
-        public func sectionIdentifier(for index: Int) -> SectionIdentifierType? { core.section(at: index) }
+        open func sectionIdentifier(for index: Int) -> SectionIdentifierType? { core.section(at: index) }
 
         /// The index of `sectionIdentifier` in the snapshot applied last, or nil.
-        public nonisolated func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
+        open func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
             core.snapshot.indexOfSection(sectionIdentifier)
         }
 
         // MARK: NSCollectionViewDataSource
 
         /// The number of sections the view shows.
-        open func numberOfSections(in collectionView: NSCollectionView) -> Int { core.shown.count }
+        open func numberOfSections(in collectionView: NSCollectionView) -> Int { core.shown.sections.count }
 
         /// The number of items of `section` the view shows.
         open func collectionView(_ collectionView: NSCollectionView, numberOfItemsInSection section: Int) -> Int {
-            core.shown.indices.contains(section) ? core.shown[section].elements.count : 0
+            core.shown.sections.indices.contains(section) ? core.shown.sections[section].elements.count : 0
         }
 
         /// The item the item provider makes for the item identifier at `indexPath`.
@@ -82,6 +80,17 @@
                     "AppKitCollectionViewDiffableDataSource: the item provider returned nil for \(item) at \(indexPath)")
             }
             return viewItem
+        }
+    }
+
+    /// Runs `changes` in an animation group of no duration: AppKit's views change at once.
+    @MainActor
+    func withoutAppKitAnimation(_ changes: () -> Void) {
+        withoutActuallyEscaping(changes) { changes in
+            NSAnimationContext.runAnimationGroup { context in
+                context.duration = 0
+                changes()
+            }
         }
     }
 #endif

@@ -6,13 +6,14 @@
     /// duplicate identifiers.
     ///
     /// The table shows every section's items as one list of rows (section header rows are not
-    /// drawn). Each `apply` is diffed off the main thread and animated through NSTableView's
-    /// immediate row operations, the newest snapshot winning. AppKit asks the table's delegate
+    /// drawn). `apply` keeps Apple's contract (see ``DiffableDataSource``); batches reach the
+    /// table through NSTableView's immediate row operations. AppKit asks the table's delegate
     /// for views: the data source is the delegate unless the table has one already, in which
     /// case that delegate's `tableView(_:viewFor:row:)` should call this data source's. A data
     /// source made with ``init(tableView:identifiedBy:cellProvider:)`` keeps whole models in the
     /// snapshot: a model whose identity stays and whose value changed is reloaded in place.
     @MainActor
+    @preconcurrency
     open class AppKitTableViewDiffableDataSource<
         SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
     >: DiffableDataSource<SectionIdentifierType, ItemIdentifierType>, NSTableViewDataSource, NSTableViewDelegate {
@@ -23,7 +24,7 @@
         private let cellProvider: CellProvider
 
         /// The animation of inserted and removed rows.
-        public var defaultRowAnimation: NSTableView.AnimationOptions = .effectFade {
+        open var defaultRowAnimation: NSTableView.AnimationOptions = .effectFade {
             didSet { core.view = Self.target(tableView, defaultRowAnimation) }
         }
 
@@ -35,43 +36,42 @@
 
         /// A data source for `tableView`, which it becomes the data source (and, if it has none,
         /// the delegate) of, making views with `cellProvider`.
-        public convenience init(tableView: NSTableView, cellProvider: @escaping CellProvider) {
-            self.init(tableView: tableView, keying: .item, cellProvider: cellProvider)
+        public init(tableView: NSTableView, cellProvider: @escaping CellProvider) {
+            self.tableView = tableView
+            self.cellProvider = cellProvider
+            super.init(
+                view: Self.target(tableView, .effectFade), flat: true, keying: .item, withoutAnimation: withoutAppKitAnimation)
+            tableView.dataSource = self
+            if tableView.delegate == nil { tableView.delegate = self }
         }
 
         /// A data source whose snapshots hold whole models, identified by `identity` (see the
-        /// type's description): the one addition to Apple's API.
-        public convenience init<ID: Hashable & Sendable>(
+        /// type's description): the one addition to Apple's initialisers.
+        public init<ID: Hashable & Sendable>(
             tableView: NSTableView, identifiedBy identity: KeyPath<ItemIdentifierType, ID> & Sendable,
-            cellProvider: @escaping CellProvider
-        ) {
-            self.init(
-                tableView: tableView, keying: .key { SendableHashable($0[keyPath: identity]) }, cellProvider: cellProvider)
-        }
-
-        private init(
-            tableView: NSTableView, keying: DiffableKeying<ItemIdentifierType>,
             cellProvider: @escaping CellProvider
         ) {
             self.tableView = tableView
             self.cellProvider = cellProvider
-            super.init(view: Self.target(tableView, .effectFade), flat: true, keying: keying)
+            super.init(
+                view: Self.target(tableView, .effectFade), flat: true, keying: .key { SendableHashable($0[keyPath: identity]) },
+                withoutAnimation: withoutAppKitAnimation)
             tableView.dataSource = self
             if tableView.delegate == nil { tableView.delegate = self }
         }
 
         /// The item the table shows in `row`, or nil.
-        public func itemIdentifier(forRow row: Int) -> ItemIdentifierType? {
-            core.shownRows.indices.contains(row) ? core.shownRows[row].item : nil
+        open func itemIdentifier(forRow row: Int) -> ItemIdentifierType? {
+            core.shown.rows.indices.contains(row) ? core.shown.rows[row].item : nil
         }
 
         /// The row of `identifier` (its first occurrence) in the snapshot applied last, or nil.
-        public nonisolated func row(forItemIdentifier identifier: ItemIdentifierType) -> Int? {
+        open func row(forItemIdentifier identifier: ItemIdentifierType) -> Int? {
             core.snapshot.indexOfItem(identifier)
         }
 
         /// The section of the item in `row` of the snapshot applied last, or nil.
-        public nonisolated func sectionIdentifier(forRow row: Int) -> SectionIdentifierType? {
+        open func sectionIdentifier(forRow row: Int) -> SectionIdentifierType? {
             let snapshot = core.snapshot
             var start = 0
             for (section, items) in zip(snapshot.sections, snapshot.lists) {
@@ -84,7 +84,7 @@
         // MARK: NSTableViewDataSource and NSTableViewDelegate
 
         /// The number of rows the table shows.
-        open func numberOfRows(in tableView: NSTableView) -> Int { core.shownRows.count }
+        open func numberOfRows(in tableView: NSTableView) -> Int { core.shown.rows.count }
 
         /// The item in `row`, for a cell-based table.
         open func tableView(_ tableView: NSTableView, objectValueFor tableColumn: NSTableColumn?, row: Int) -> Any? {

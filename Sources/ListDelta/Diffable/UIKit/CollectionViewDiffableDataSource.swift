@@ -6,80 +6,124 @@
     /// identifiers.
     ///
     /// Replace `UICollectionViewDiffableDataSource` with `CollectionViewDiffableDataSource` and
-    /// `NSDiffableDataSourceSnapshot` with `DiffableDataSourceSnapshot`. Each `apply` is diffed
-    /// by ListDelta off the main thread and animated one batch per stage; snapshots applied while
-    /// a diff runs are coalesced, the newest winning. Beyond Apple's API, a data source made
-    /// with ``init(collectionView:identifiedBy:cellProvider:)`` keeps whole models in the snapshot:
-    /// a model whose identity stays and whose value changed is reconfigured in its cell.
+    /// `NSDiffableDataSourceSnapshot` with `DiffableDataSourceSnapshot`; a subclass that
+    /// overrides the data-source methods (moving, index titles) compiles unchanged and the
+    /// collection view calls its overrides. `apply` keeps Apple's contract (see
+    /// ``DiffableDataSource``). Beyond Apple's API, a data source made with
+    /// ``init(collectionView:identifiedBy:cellProvider:)`` keeps whole models in the snapshot: a
+    /// model whose identity stays and whose value changed is reconfigured in its cell.
     @MainActor
+    @preconcurrency
     open class CollectionViewDiffableDataSource<
         SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
     >:
         DiffableDataSource<SectionIdentifierType, ItemIdentifierType>, UICollectionViewDataSource
     {
         /// Makes the cell for an item at an index path; nil is a programming error, as in UIKit.
-        public typealias CellProvider = (UICollectionView, IndexPath, ItemIdentifierType) -> UICollectionViewCell?
+        public typealias CellProvider = (
+            _ collectionView: UICollectionView, _ indexPath: IndexPath, _ itemIdentifier: ItemIdentifierType
+        ) -> UICollectionViewCell?
         /// Makes a supplementary view (a header, say) of a kind at an index path.
-        public typealias SupplementaryViewProvider = (UICollectionView, String, IndexPath) -> UICollectionReusableView?
+        public typealias SupplementaryViewProvider = (
+            _ collectionView: UICollectionView, _ elementKind: String, _ indexPath: IndexPath
+        ) -> UICollectionReusableView?
 
         private let cellProvider: CellProvider
+        /// The section snapshot applied last to each section; stale once a whole snapshot gives
+        /// the section other items (see ``snapshot(for:)``).
+        private let sectionSnapshots = LockedValue<
+            [SectionIdentifierType: DiffableDataSourceSectionSnapshot<ItemIdentifierType>]
+        >(
+            [:])
+
+        /// What the data source asks before and tells after the user expands or collapses an
+        /// item of a section snapshot, with the snapshot to show for an expanding parent.
+        public struct SectionSnapshotHandlers<Item: Hashable & Sendable> {
+            /// Whether the user may expand an item; nil: yes.
+            public var shouldExpandItem: ((Item) -> Bool)?
+            /// Called just before an item expands.
+            public var willExpandItem: ((Item) -> Void)?
+            /// Whether the user may collapse an item; nil: yes.
+            public var shouldCollapseItem: ((Item) -> Bool)?
+            /// Called just before an item collapses.
+            public var willCollapseItem: ((Item) -> Void)?
+            /// The section snapshot to show when a parent expands, given the parent and the
+            /// section's current snapshot (to add children loaded on demand, say); nil: the
+            /// current one. The parent is expanded in the snapshot returned.
+            public var snapshotForExpandingParent:
+                ((Item, DiffableDataSourceSectionSnapshot<Item>) -> DiffableDataSourceSectionSnapshot<Item>)?
+            /// Handlers that allow everything and change nothing.
+            public init() {}
+        }
+
+        /// What the data source asks before and tells around a user's reordering.
+        public struct ReorderingHandlers {
+            /// Whether the user may move an item; nil: no item moves.
+            public var canReorderItem: ((ItemIdentifierType) -> Bool)?
+            /// Called before the data source takes the move in, with the transaction it makes.
+            public var willReorder: ((DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+            /// Called once the data source's snapshot holds the move, to update the app's model.
+            public var didReorder: ((DiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+            /// Handlers that allow no reordering.
+            public init() {}
+        }
+
+        /// The handlers of expanding and collapsing items of section snapshots.
+        open var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemIdentifierType>()
+
+        /// The handlers of a user's reordering; set `canReorderItem` to allow it.
+        open var reorderingHandlers = ReorderingHandlers()
 
         /// Makes the collection view's supplementary views; nil gives none.
-        public var supplementaryViewProvider: SupplementaryViewProvider?
+        open var supplementaryViewProvider: SupplementaryViewProvider?
 
         /// A data source for `collectionView`, which it becomes the data source of, making cells
         /// with `cellProvider`.
-        public convenience init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
-            self.init(collectionView: collectionView, keying: .item, cellProvider: cellProvider)
+        public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
+            self.cellProvider = cellProvider
+            super.init(
+                view: CollectionViewBatchTarget(collectionView), keying: .item,
+                withoutAnimation: UIView.performWithoutAnimation)
+            collectionView.dataSource = self
         }
 
         /// A data source whose snapshots hold whole models, identified by `identity`: a model
         /// whose identity stays and whose value changed is reconfigured in its cell (iOS 15;
         /// reloaded before), never deleted and inserted, and ``itemIdentifier(for:)`` returns
-        /// the current model. The one addition to Apple's API.
-        public convenience init<ID: Hashable & Sendable>(
+        /// the current model. The one addition to Apple's initialisers.
+        public init<ID: Hashable & Sendable>(
             collectionView: UICollectionView, identifiedBy identity: KeyPath<ItemIdentifierType, ID> & Sendable,
             cellProvider: @escaping CellProvider
         ) {
-            self.init(
-                collectionView: collectionView, keying: .key { SendableHashable($0[keyPath: identity]) },
-                cellProvider: cellProvider)
-        }
-
-        private init(
-            collectionView: UICollectionView,
-            keying: DiffableKeying<ItemIdentifierType>,
-            cellProvider: @escaping CellProvider
-        ) {
             self.cellProvider = cellProvider
-            super.init(view: CollectionViewBatchTarget(collectionView), keying: keying)
+            super.init(
+                view: CollectionViewBatchTarget(collectionView), keying: .key { SendableHashable($0[keyPath: identity]) },
+                withoutAnimation: UIView.performWithoutAnimation)
             collectionView.dataSource = self
         }
 
         /// The item the collection view shows at `indexPath`, or nil.
-        public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { core.item(at: indexPath) }
+        open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { core.item(at: indexPath) }
 
         /// Where the snapshot applied last has `itemIdentifier` (its first occurrence), or nil.
-        public nonisolated func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
-            core.indexPath(for: itemIdentifier)
-        }
+        open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { core.indexPath(for: itemIdentifier) }
 
         /// The section the collection view shows at `index`, or nil.
-        public func sectionIdentifier(for index: Int) -> SectionIdentifierType? { core.section(at: index) }
+        open func sectionIdentifier(for index: Int) -> SectionIdentifierType? { core.section(at: index) }
 
         /// The index of `sectionIdentifier` in the snapshot applied last, or nil.
-        public nonisolated func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
+        open func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
             core.snapshot.indexOfSection(sectionIdentifier)
         }
 
         // MARK: UICollectionViewDataSource
 
         /// The number of sections the collection view shows.
-        open func numberOfSections(in collectionView: UICollectionView) -> Int { core.shown.count }
+        open func numberOfSections(in collectionView: UICollectionView) -> Int { core.shown.sections.count }
 
         /// The number of items of `section` the collection view shows.
         open func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
-            core.shown.indices.contains(section) ? core.shown[section].elements.count : 0
+            core.shown.sections.indices.contains(section) ? core.shown.sections[section].elements.count : 0
         }
 
         /// The cell the cell provider makes for the item at `indexPath`.
@@ -103,6 +147,141 @@
                     "CollectionViewDiffableDataSource: no supplementary view of kind \(kind) at \(indexPath)")
             }
             return view
+        }
+
+        /// Whether the item at `indexPath` can be moved: what ``reorderingHandlers``'
+        /// `canReorderItem` says of it, no when it is not set, as Apple's.
+        open func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+            guard let item = core.item(at: indexPath), let canReorder = reorderingHandlers.canReorderItem else { return false }
+            return canReorder(item)
+        }
+
+        /// Records a move the user made in the collection view, as Apple's does: the item at
+        /// `sourceIndexPath` now stands at `destinationIndexPath` in ``snapshot()`` and in what the
+        /// view shows, without a batch (the view has moved the item already), between
+        /// ``reorderingHandlers``' `willReorder` and `didReorder`, which receive the transaction.
+        open func collectionView(
+            _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+        ) {
+            reorder(from: sourceIndexPath, to: destinationIndexPath)
+        }
+
+        /// The index titles: none, unless a subclass says.
+        open func indexTitles(for collectionView: UICollectionView) -> [String]? { nil }
+
+        /// The item an index title stands for: the first of the section at the title's position
+        /// (the last section when there are fewer), unless a subclass says.
+        open func collectionView(
+            _ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int
+        ) -> IndexPath {
+            IndexPath(item: 0, section: max(0, min(index, core.shown.sections.count - 1)))
+        }
+
+        // MARK: Section snapshots
+
+        /// Makes `snapshot` the outline of `section` and updates the view: the section's items in
+        /// ``snapshot()`` become the outline's visible items (the section is appended when the
+        /// snapshot has none), and the difference is animated, or not, as by
+        /// ``apply(_:animatingDifferences:completion:)``, whose timing it keeps.
+        ///
+        /// - Parameters:
+        ///   - snapshot: The section's items, as an outline.
+        ///   - section: The section it replaces.
+        ///   - animatingDifferences: Whether the view animates the differences.
+        ///   - completion: Runs on the main thread once the animations end.
+        /// - Complexity: O(*n*) expected for *n* items in the data source.
+        open func apply(
+            _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+            animatingDifferences: Bool = true, completion: (() -> Void)? = nil
+        ) {
+            var whole = core.snapshot
+            whole.setItems(snapshot.visibleItems, ofSection: section)
+            sectionSnapshots.withLock { $0[section] = snapshot }
+            core.apply(whole, .batches(animated: animatingDifferences), completion: completion)
+        }
+
+        /// The outline of `section`: the section snapshot applied to it last, while its visible
+        /// items are still the section's items; else the section's items as root items (none
+        /// when the section is not in ``snapshot()``).
+        open func snapshot(for section: SectionIdentifierType) -> DiffableDataSourceSectionSnapshot<ItemIdentifierType> {
+            let whole = core.snapshot
+            guard let index = whole.indexOfSection(section) else { return DiffableDataSourceSectionSnapshot() }
+            let items = whole.lists[index]
+            if let outline = sectionSnapshots.withLock({ $0[section] }), outline.visibleItems == items { return outline }
+            return DiffableDataSourceSectionSnapshot(flat: items)
+        }
+
+        /// Expands or collapses `item` of the section shown at `indexPath`'s section, as the
+        /// user does with an outline disclosure: asks ``sectionSnapshotHandlers``, then applies
+        /// the section's new snapshot, animated. Returns whether it changed anything.
+        @discardableResult
+        func toggleExpansion(at indexPath: IndexPath) -> Bool {
+            guard let item = core.item(at: indexPath), let section = core.section(at: indexPath[0]) else { return false }
+            let current = snapshot(for: section)
+            guard current.contains(item) else { return false }
+            var next = current
+            if current.isExpanded(item) {
+                guard sectionSnapshotHandlers.shouldCollapseItem?(item) ?? true else { return false }
+                sectionSnapshotHandlers.willCollapseItem?(item)
+                next.collapse([item])
+            } else {
+                guard sectionSnapshotHandlers.shouldExpandItem?(item) ?? true else { return false }
+                sectionSnapshotHandlers.willExpandItem?(item)
+                if let provide = sectionSnapshotHandlers.snapshotForExpandingParent { next = provide(item, current) }
+                if next.contains(item) { next.expand([item]) }
+            }
+            apply(next, to: section, animatingDifferences: true)
+            return true
+        }
+
+        /// Takes in the user's move of the item at `source` to `destination` (paths before and
+        /// after the move, the view having moved the item already) between the reordering
+        /// handlers: the data source's snapshot and section snapshots hold the move, and the view
+        /// gets a batch only if an outline places the item elsewhere than the user dropped it.
+        private func reorder(from source: IndexPath, to destination: IndexPath) {
+            guard let item = core.item(at: source), let from = core.section(at: source[0]),
+                let to = core.section(at: destination[0])
+            else { return }
+            let initial = core.snapshot
+            let sections = from == to ? [from] : [from, to]
+            let initialOutlines = sections.map { snapshot(for: $0) }
+            // The destination section's visible items as the user left them.
+            var visible = initial.lists[destination[0]]
+            if from == to { visible.remove(at: source[1]) }
+            let neighbours = (
+                before: destination[1] > 0 ? visible[destination[1] - 1] : nil,
+                after: destination[1] < visible.count ? visible[destination[1]] : nil
+            )
+            var finalOutlines = initialOutlines
+            let moved = finalOutlines[0].snapshot(of: item, includingParent: true)
+            finalOutlines[0].delete([item])
+            if from == to { finalOutlines = [finalOutlines[0]] }
+            let last = finalOutlines.count - 1
+            if let after = neighbours.after, finalOutlines[last].contains(after) {
+                finalOutlines[last].insert(moved, before: after)
+            } else if let before = neighbours.before, finalOutlines[last].contains(before) {
+                finalOutlines[last].insert(moved, after: before)
+            } else {
+                finalOutlines[last].append(moved.rootItems)
+                for root in moved.rootItems { finalOutlines[last].replace(childrenOf: root, using: moved.snapshot(of: root)) }
+            }
+            var final = initial
+            for (section, outline) in zip(sections, finalOutlines) { final.setItems(outline.visibleItems, ofSection: section) }
+            let transaction = DiffableDataSourceTransaction(
+                initialSnapshot: initial, finalSnapshot: final,
+                difference: final.itemIdentifiers.difference(from: initial.itemIdentifiers),
+                sectionTransactions: zip(sections, zip(initialOutlines, finalOutlines)).map { section, outlines in
+                    DiffableDataSourceSectionTransaction(
+                        sectionIdentifier: section, initialSnapshot: outlines.0, finalSnapshot: outlines.1,
+                        difference: outlines.1.items.difference(from: outlines.0.items))
+                })
+            reorderingHandlers.willReorder?(transaction)
+            core.viewMovedItem(from: source, to: destination)
+            sectionSnapshots.withLock { stored in
+                for (section, outline) in zip(sections, finalOutlines) { stored[section] = outline }
+            }
+            core.apply(final, .batches(animated: true), completion: nil)
+            reorderingHandlers.didReorder?(transaction)
         }
     }
 #endif

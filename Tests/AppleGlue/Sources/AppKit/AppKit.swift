@@ -60,6 +60,8 @@ open class NSControl: NSView {}
 /// The animation context of a group of changes.
 @MainActor
 open class NSAnimationContext: NSObject {
+    /// How long the group's animations take, in seconds; 0 changes at once.
+    open var duration: TimeInterval = 0.25
     /// Stand-in only: completion handlers of groups whose animations have not ended.
     public static var standInPending: [@Sendable () -> Void] = []
 

@@ -89,7 +89,9 @@ public final class ListState {
     /// Performs `updates` as one batch: records its operations, checks them against the
     /// counts before and `load()` after, shows the new counts, and calls `completion` once the
     /// animations end (on a later turn of the main actor). Returns the first failure.
-    public func performBatch(_ updates: (() -> Void)?, load: () -> [Int], completion: ((Bool) -> Void)?) -> String? {
+    public func performBatch(
+        _ updates: (() -> Void)?, animated: Bool = true, load: () -> [Int], completion: ((Bool) -> Void)?
+    ) -> String? {
         _ = shownCounts(load)
         clearBatch()
         updates?()
@@ -97,7 +99,7 @@ public final class ListState {
             BatchRecord(
                 deletedSections: deletedSections, insertedSections: insertedSections, reloadedSections: reloadedSections,
                 movedSections: movedSections, deleted: deleted, inserted: inserted, reloaded: reloaded,
-                reconfigured: reconfigured, moved: moved))
+                reconfigured: reconfigured, moved: moved, animated: animated))
         let after = load()
         let failure = check(after: after)
         if failure == nil {
@@ -111,6 +113,24 @@ public final class ListState {
         if let completion { pendingCompletions.append(completion) }
         Task { @MainActor [self] in finishAnimations(self) }
         return failure
+    }
+
+    /// Moves the row at `source` to `destination` (paths before and after the move) as a
+    /// user's drag does: the view moves the row and its cell itself, then tells its data
+    /// source. Returns the first failure: a path the view does not show.
+    public func userMove(from source: IndexPath, to destination: IndexPath) -> String? {
+        guard var counts, counts.indices.contains(source[0]), (0..<counts[source[0]]).contains(source[1]),
+            counts.indices.contains(destination[0])
+        else { return "attempt to move row \(source), which the view does not show" }
+        counts[source[0]] -= 1
+        guard (0...counts[destination[0]]).contains(destination[1]) else {
+            return "attempt to move a row to \(destination), which the view does not show"
+        }
+        counts[destination[0]] += 1
+        self.counts = counts
+        let cell = cells[source[0]].remove(at: source[1])
+        cells[destination[0]].insert(cell, at: destination[1])
+        return nil
     }
 
     /// Forgets the operations of the last batch.
@@ -235,6 +255,8 @@ public struct BatchRecord {
     public var deleted: [IndexPath], inserted: [IndexPath], reloaded: [IndexPath], reconfigured: [IndexPath]
     /// Item moves.
     public var moved: [(IndexPath, IndexPath)]
+    /// Whether the batch was animated (false inside `UIView.performWithoutAnimation`).
+    public var animated = true
 }
 
 /// Stand-in only: the animations of finished batches end; their completions run now.

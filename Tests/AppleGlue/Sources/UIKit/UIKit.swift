@@ -43,6 +43,16 @@ open class UIWindow: UIView {}
 open class UIView: UIResponder {
     /// A view; cells registered by class are made with it.
     public required override init() { super.init() }
+    /// Whether animations are on; false inside ``performWithoutAnimation(_:)``.
+    public private(set) static var areAnimationsEnabled = true
+    /// Runs `actionsWithoutAnimation` with animations off: batch updates made inside it are
+    /// applied without animation.
+    public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+        let enabled = areAnimationsEnabled
+        areAnimationsEnabled = false
+        defer { areAnimationsEnabled = enabled }
+        actionsWithoutAnimation()
+    }
     fileprivate var hostWindow: UIWindow?
     /// The window the view is in; nil off screen.
     open var window: UIWindow? { hostWindow }
@@ -61,6 +71,12 @@ open class UITableViewCell: UIView {
         case value1, value2, subtitle
     }
 
+    /// How a row is edited.
+    public enum EditingStyle: Int, @unchecked Sendable {
+        case none = 0
+        case delete, insert
+    }
+
     /// The identifier the cell was dequeued with.
     open internal(set) var reuseIdentifier: String?
 
@@ -71,17 +87,46 @@ open class UITableViewCell: UIView {
     }
 }
 
-/// What a table view asks for its rows.
+/// What a table view asks for its rows. The SDK's optional requirements are requirements with
+/// default implementations here, each answering what UIKit assumes when a data source does not
+/// implement it.
 @MainActor
 public protocol UITableViewDataSource: AnyObject {
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
     func numberOfSections(in tableView: UITableView) -> Int
+    func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
+    func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
+    func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool
+    func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool
+    func sectionIndexTitles(for tableView: UITableView) -> [String]?
+    func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int
+    func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension UITableViewDataSource {
     /// One section, as UIKit assumes when the data source does not say.
     public func numberOfSections(in tableView: UITableView) -> Int { 1 }
+    /// No header title.
+    public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { nil }
+    /// No footer title.
+    public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { nil }
+    /// Every row editable, as UIKit assumes.
+    public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    /// No row movable (UIKit shows reorder controls only for a data source that implements
+    /// `moveRowAt`).
+    public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    /// No section index.
+    public func sectionIndexTitles(for tableView: UITableView) -> [String]? { nil }
+    /// The title's own position.
+    public func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int { index }
+    /// Nothing to commit.
+    public func tableView(
+        _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+    ) {}
+    /// Nothing to record.
+    public func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
 }
 
 @MainActor
@@ -160,7 +205,10 @@ open class UITableView: UIScrollView {
     open func numberOfRows(inSection section: Int) -> Int { state.shownCounts(dataSourceCounts)[section] }
 
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        if let failure = state.performBatch(updates, load: dataSourceCounts, completion: completion) { fail(failure) }
+        let animated = UIView.areAnimationsEnabled
+        if let failure = state.performBatch(updates, animated: animated, load: dataSourceCounts, completion: completion) {
+            fail(failure)
+        }
     }
 
     open func insertSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
@@ -209,6 +257,50 @@ open class UITableView: UIScrollView {
     public var standInFullReloadCount: Int { state.fullReloads }
     /// Stand-in only: ends the running animations; their completions run now.
     public func standInFinishAnimations() { finishAnimations(state) }
+
+    /// Stand-in only: the header titles the table shows, asked of its data source as it lays
+    /// out its sections.
+    public var standInHeaderTitles: [String?] {
+        (0..<numberOfSections).map { dataSource?.tableView(self, titleForHeaderInSection: $0) ?? nil }
+    }
+    /// Stand-in only: the footer titles the table shows.
+    public var standInFooterTitles: [String?] {
+        (0..<numberOfSections).map { dataSource?.tableView(self, titleForFooterInSection: $0) ?? nil }
+    }
+    /// Stand-in only: the section index the table shows.
+    public var standInSectionIndexTitles: [String]? { dataSource?.sectionIndexTitles(for: self) }
+    /// Stand-in only: the user taps the index title at `index`; returns the section the table
+    /// scrolls to, or nil when the table shows no index.
+    public func standInTapIndexTitle(at index: Int) -> Int? {
+        guard let dataSource, let titles = dataSource.sectionIndexTitles(for: self), titles.indices.contains(index) else {
+            return nil
+        }
+        return dataSource.tableView(self, sectionForSectionIndexTitle: titles[index], at: index)
+    }
+    /// Stand-in only: the user swipes the row at `indexPath` and taps Delete. The table offers
+    /// it only where the data source says the row can be edited; returns whether it did.
+    public func standInSwipeToDelete(at indexPath: IndexPath) -> Bool {
+        guard let dataSource, dataSource.tableView(self, canEditRowAt: indexPath) else { return false }
+        dataSource.tableView(self, commit: .delete, forRowAt: indexPath)
+        return true
+    }
+    /// Stand-in only: the user drags the row at `source` to `destination` (its place after the
+    /// move). The table offers it only where the data source says the row can move; it moves
+    /// the row and its cell, then tells the data source, whose counts must then agree with the
+    /// table's. Returns whether the row moved.
+    public func standInUserMoveRow(at source: IndexPath, to destination: IndexPath) -> Bool {
+        guard let dataSource, dataSource.tableView(self, canMoveRowAt: source) else { return false }
+        if let failure = state.userMove(from: source, to: destination) {
+            fail(failure)
+            return false
+        }
+        dataSource.tableView(self, moveRowAt: source, to: destination)
+        if state.counts != dataSourceCounts() {
+            fail(
+                "after moving a row the data source's counts \(dataSourceCounts()) differ from the table's \(state.counts ?? [])")
+        }
+        return true
+    }
 }
 
 @MainActor
@@ -220,7 +312,9 @@ open class UICollectionReusableView: UIView {
 @MainActor
 open class UICollectionViewCell: UICollectionReusableView {}
 
-/// What a collection view asks for its items.
+/// What a collection view asks for its items. The SDK's optional requirements are
+/// requirements with default implementations here, each answering what UIKit assumes when a
+/// data source does not implement it.
 @MainActor
 public protocol UICollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
@@ -229,6 +323,13 @@ public protocol UICollectionViewDataSource: AnyObject {
     func collectionView(
         _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> UICollectionReusableView
+    func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+    func collectionView(
+        _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
+    @available(iOS 14.0, tvOS 10.2, *)
+    func indexTitles(for collectionView: UICollectionView) -> [String]?
+    @available(iOS 14.0, tvOS 10.2, *)
+    func collectionView(_ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int) -> IndexPath
 }
 
 extension UICollectionViewDataSource {
@@ -239,6 +340,20 @@ extension UICollectionViewDataSource {
         _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> UICollectionReusableView {
         preconditionFailure("no supplementary views")
+    }
+    /// No item movable (UIKit offers moves only to a data source that implements `moveItemAt`).
+    public func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+    /// Nothing to record.
+    public func collectionView(
+        _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {}
+    /// No index.
+    public func indexTitles(for collectionView: UICollectionView) -> [String]? { nil }
+    /// The first item of the section at the title's position.
+    public func collectionView(
+        _ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int
+    ) -> IndexPath {
+        IndexPath(item: 0, section: index)
     }
 }
 
@@ -312,7 +427,10 @@ open class UICollectionView: UIScrollView {
     open func numberOfItems(inSection section: Int) -> Int { state.shownCounts(dataSourceCounts)[section] }
 
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        if let failure = state.performBatch(updates, load: dataSourceCounts, completion: completion) { fail(failure) }
+        let animated = UIView.areAnimationsEnabled
+        if let failure = state.performBatch(updates, animated: animated, load: dataSourceCounts, completion: completion) {
+            fail(failure)
+        }
     }
 
     open func insertSections(_ sections: IndexSet) { state.insertedSections += sections }
@@ -344,4 +462,39 @@ open class UICollectionView: UIScrollView {
     public var standInFullReloadCount: Int { state.fullReloads }
     /// Stand-in only: ends the running animations; their completions run now.
     public func standInFinishAnimations() { finishAnimations(state) }
+
+    /// Stand-in only: the supplementary view of `kind` at `indexPath`, asked of the data source
+    /// as the layout places it.
+    public func standInSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView? {
+        dataSource?.collectionView(self, viewForSupplementaryElementOfKind: kind, at: indexPath)
+    }
+    /// Stand-in only: the index the collection view shows.
+    public var standInIndexTitles: [String]? { dataSource?.indexTitles(for: self) }
+    /// Stand-in only: the user taps the index title at `index`; returns the item the view
+    /// scrolls to, or nil when it shows no index.
+    public func standInTapIndexTitle(at index: Int) -> IndexPath? {
+        guard let dataSource, let titles = dataSource.indexTitles(for: self), titles.indices.contains(index) else {
+            return nil
+        }
+        return dataSource.collectionView(self, indexPathForIndexTitle: titles[index], at: index)
+    }
+    /// Stand-in only: the user drags the item at `source` to `destination` (its place after
+    /// the move), as an interactive movement that ends with `endInteractiveMovement()`. The view
+    /// offers it only where the data source says the item can move; it moves the item and its
+    /// cell, then tells the data source, whose counts must then agree with the view's. Returns
+    /// whether the item moved.
+    public func standInUserMoveItem(at source: IndexPath, to destination: IndexPath) -> Bool {
+        guard let dataSource, dataSource.collectionView(self, canMoveItemAt: source) else { return false }
+        if let failure = state.userMove(from: source, to: destination) {
+            fail(failure)
+            return false
+        }
+        dataSource.collectionView(self, moveItemAt: source, to: destination)
+        if state.counts != dataSourceCounts() {
+            fail(
+                "after moving an item the data source's counts \(dataSourceCounts()) differ from the view's \(state.counts ?? [])"
+            )
+        }
+        return true
+    }
 }

@@ -218,15 +218,20 @@ struct SnapshotScript {
         return nil
     }
 
+    /// Apple's contract on the main thread: when `apply` returns, the view shows the snapshot
+    /// (its counts and cells), and the data source's look-ups name rows the view has; the
+    /// completion runs once, after the animations end.
     @Test(arguments: DataSourceKind.allCases, 0..<24)
-    func randomSnapshotSequencesShowEverySnapshot(kind: DataSourceKind, seed: UInt64) async {
+    func applyOnTheMainThreadShowsTheSnapshotWhenItReturns(kind: DataSourceKind, seed: UInt64) async {
         let harness = Harness<Int>(kind)
         var script = SnapshotScript(seed: 0xD1FF_AB1E &+ seed)
         var previous = Snapshot()
+        var completions = 0
         for step in 0..<40 {
             let snapshot = script.next(after: previous)
             let before = harness.shownCells, stampBefore = Configurations.last, reloads = harness.fullReloads
-            await harness.applyAndWait(snapshot)
+            let completed = completions
+            harness.apply(snapshot) { completions += 1 }
             let context = """
                 \(kind) seed \(seed) step \(step), \(previous) → \(snapshot) reloading items \(snapshot.reloadedItemIdentifiers), \
                 reconfiguring \(snapshot.reconfiguredItemIdentifiers), reloading sections \(snapshot.reloadedSectionIdentifiers)
@@ -235,6 +240,27 @@ struct SnapshotScript {
             if harness.fullReloads != reloads { break }
             guard check(harness, shows: snapshot, after: previous, before: before, stampBefore: stampBefore, context)
             else { break }  // The first step that fails says it all.
+            #expect(completions == completed || harness.pendingAnimations == 0, "\(context): completion before the animations")
+            let completedInTime = await waitUntil({ completions == completed + 1 }, meanwhile: harness.finishAnimations)
+            #expect(completedInTime, "\(context): completion not called")
+            previous = snapshot
+        }
+        for _ in 0..<10 { await Task.yield() }
+        #expect(completions == 40, "\(kind) seed \(seed): completions called \(completions) times for 40 applies")
+    }
+
+    /// The `async` form returns once the animations end, and the view shows the snapshot.
+    @Test(arguments: DataSourceKind.allCases)
+    func asyncApplyReturnsOnceShown(kind: DataSourceKind) async {
+        let harness = Harness<Int>(kind)
+        var script = SnapshotScript(seed: 0xA5F0)
+        var previous = Snapshot()
+        for step in 0..<10 {
+            let snapshot = script.next(after: previous)
+            let before = harness.shownCells, stampBefore = Configurations.last
+            await harness.applyAndWait(snapshot)
+            guard check(harness, shows: snapshot, after: previous, before: before, stampBefore: stampBefore, "\(kind) \(step)")
+            else { break }
             previous = snapshot
         }
     }
@@ -303,70 +329,103 @@ struct SnapshotScript {
         #expect(harness.indexPath(for: Model(id: 2, title: "title 2")) == nil, "\(kind): the old model is gone")
     }
 
-    @Test(arguments: DataSourceKind.allCases)
-    func burstsFromABackgroundQueueEndOnTheNewest(kind: DataSourceKind) async {
-        let harness = Harness<Int>(kind)
-        let apply = harness.applyFromAnyThread
-        /// Snapshot `n` starts with the marker 100_000 + n.
-        @Sendable func snapshot(_ n: Int) -> Snapshot {
-            var snapshot = Snapshot()
-            snapshot.appendSections([0, 1])
-            snapshot.appendItems([100_000 + n] + (0..<(n % 7 + 3)).map { ($0 * 7 + n) % 20 }, toSection: 0)
-            snapshot.appendItems((0..<(n % 5)).map { 200 + ($0 + n) % 9 }, toSection: 1)
-            return snapshot
-        }
-        var calls = [Int](repeating: 0, count: 50)
-        var early: [String] = []
-        let shownMarker = { () -> Int? in
-            (harness.shownCells.first?.first?.item as? Int).map { $0 - 100_000 }
-        }
+    /// Snapshot `n` of a burst: it starts with the marker 100_000 + n.
+    private nonisolated static func burst(_ n: Int) -> Snapshot {
+        var snapshot = Snapshot()
+        snapshot.appendSections([0, 1])
+        snapshot.appendItems([100_000 + n] + (0..<(n % 7 + 3)).map { ($0 * 7 + n) % 20 }, toSection: 0)
+        snapshot.appendItems((0..<(n % 5)).map { 200 + ($0 + n) % 9 }, toSection: 1)
+        return snapshot
+    }
+
+    /// Applies the 50 snapshots of a burst from one background queue through `apply`, and
+    /// returns, for each, how many times its completion ran and the marker the view showed
+    /// then, in the order the completions ran.
+    private func burst(
+        _ harness: Harness<Int>, through apply: @escaping @Sendable (Snapshot, Bool, (@MainActor @Sendable () -> Void)?) -> Void
+    ) async -> [(n: Int, shown: Int?, animating: Int)] {
+        var calls: [(n: Int, shown: Int?, animating: Int)] = []
         let record: @MainActor (Int) -> Void = { n in
-            calls[n] += 1
-            let shown = shownMarker() ?? -1
-            if shown < n || harness.pendingAnimations > 0 && shown == n {
-                early.append("completion \(n) with snapshot \(shown) shown, \(harness.pendingAnimations) animations running")
-            }
+            let marker = (harness.shownCells.first?.first?.item as? Int).map { $0 - 100_000 }
+            calls.append((n, marker, harness.pendingAnimations))
         }
         await withCheckedContinuation { (queued: CheckedContinuation<Void, Never>) in
             DispatchQueue(label: "apply-bursts").async {
-                for n in 0..<50 { apply(snapshot(n), true) { record(n) } }
+                for n in 0..<50 { apply(Self.burst(n), true) { record(n) } }
                 queued.resume()
             }
         }
-        let allCalled = await waitUntil({ !calls.contains(0) }, meanwhile: harness.finishAnimations)
-        #expect(allCalled, "\(kind): completions not called within ten seconds: \(calls)")
+        let allCalled = await waitUntil({ Set(calls.map(\.n)).count == 50 }, meanwhile: harness.finishAnimations)
+        #expect(allCalled, "\(harness.kind): completions not called within ten seconds: \(calls.map(\.n))")
         for _ in 0..<100 { await Task.yield() }
-        #expect(calls == [Int](repeating: 1, count: 50), "\(kind): completions called \(calls)")
-        #expect(early.isEmpty, "\(kind): \(early)")
-        #expect(shownMarker() == 49 && harness.snapshot() == snapshot(49), "\(kind)")
-        let expected = rows(snapshot(49), sectioned: harness.sectioned)
+        return calls
+    }
+
+    /// Apple's contract from one background queue: the diffs run there, and the view shows
+    /// every snapshot, in the order applied; each completion runs once, after its batch.
+    @Test(arguments: DataSourceKind.allCases)
+    func appliesFromABackgroundQueueAreShownInOrder(kind: DataSourceKind) async {
+        let harness = Harness<Int>(kind)
+        let calls = await burst(harness, through: harness.applyFromAnyThread)
+        #expect(calls.map(\.n) == Array(0..<50), "\(kind): completions ran in the order \(calls.map(\.n))")
+        let early = calls.filter { call in (call.shown ?? -1) < call.n }
+        #expect(early.isEmpty, "\(kind): completions before their snapshot was shown: \(early)")
+        #expect(harness.snapshot() == Self.burst(49), "\(kind)")
+        let expected = rows(Self.burst(49), sectioned: harness.sectioned)
+        #expect(harness.shownCells.map { $0.map(\.item) } == expected.map { $0.map(AnyHashable.init) }, "\(kind)")
+        #expect(harness.fullReloads == 0, "\(kind): reloaded instead of animated")
+        #expect(harness.failures.isEmpty, "\(kind): \(harness.failures)")
+    }
+
+    /// ListDelta's opt-in: diffs off the main thread, the newest snapshot winning; the
+    /// completions of the snapshots it replaced run once, when it is shown.
+    @Test(arguments: DataSourceKind.allCases)
+    func diffingOffTheMainThreadEndsOnTheNewest(kind: DataSourceKind) async {
+        let harness = Harness<Int>(kind)
+        let calls = await burst(harness, through: harness.applyDiffingOffMainThread)
+        #expect(calls.map(\.n).sorted() == Array(0..<50), "\(kind): completions ran \(calls.map(\.n))")
+        let early = calls.filter { call in (call.shown ?? -1) < call.n || call.animating > 0 && call.shown == call.n }
+        #expect(early.isEmpty, "\(kind): completions before their snapshot or a newer one was shown: \(early)")
+        #expect(harness.snapshot() == Self.burst(49), "\(kind)")
+        let expected = rows(Self.burst(49), sectioned: harness.sectioned)
         #expect(harness.shownCells.map { $0.map(\.item) } == expected.map { $0.map(AnyHashable.init) }, "\(kind)")
         #expect(harness.failures.isEmpty, "\(kind): \(harness.failures)")
     }
 
+    /// `animatingDifferences: false` applies the differences without animation, as Apple's
+    /// does from iOS 15: cells that stay keep their configuration; only
+    /// `applySnapshotUsingReloadData` reloads.
     @Test(arguments: DataSourceKind.allCases)
-    func withoutAnimationTheViewIsReloaded(kind: DataSourceKind) async {
+    func withoutAnimationTheDifferencesAreAppliedUnanimated(kind: DataSourceKind) async {
         let harness = Harness<Int>(kind)
         var snapshot = Snapshot()
         snapshot.appendSections([0, 1])
         snapshot.appendItems([1, 2, 3], toSection: 0)
         snapshot.appendItems([4], toSection: 1)
         await harness.applyAndWait(snapshot)
-        let batches = harness.batchCount, reloads = harness.fullReloads
+        let batches = harness.batchCount, reloads = harness.fullReloads, cells = harness.shownCells.joined()
         snapshot.deleteItems([2])
         snapshot.appendItems([5, 6], toSection: 0)
-        await harness.applyAndWait(snapshot, animated: false)
-        #expect(harness.fullReloads == reloads + 1 && harness.batchCount == batches, "\(kind): animating: false")
-        #expect(harness.shownCells.joined().map(\.item) == [1, 3, 5, 6, 4].map(AnyHashable.init), "\(kind)")
+        harness.apply(snapshot, animated: false)
+        #expect(harness.fullReloads == reloads && harness.batchCount > batches, "\(kind): animating: false reloaded")
+        let shown = harness.shownCells.joined()
+        #expect(shown.map(\.item) == [1, 3, 5, 6, 4].map(AnyHashable.init), "\(kind)")
+        let kept = { (cells: FlattenSequence<[[ShownCell]]>, item: Int) in cells.first { $0.item == AnyHashable(item) }?.cell }
+        #expect([1, 3, 4].allSatisfy { kept(shown, $0) == kept(cells, $0) }, "\(kind): cells that stay were replaced")
+        if harness.sectioned && kind != .appKitCollection {
+            #expect(harness.batches.dropFirst(batches).allSatisfy { !$0.animated }, "\(kind): the batch was animated")
+        }
 
         snapshot.moveItem(6, beforeItem: 1)
         snapshot.appendSections([2])
         snapshot.appendItems([7])
         var done = false
+        let batchesBefore = harness.batchCount
         harness.applyUsingReloadData(snapshot) { done = true }
         _ = await waitUntil { done }
         #expect(
-            done && harness.fullReloads == reloads + 2 && harness.batchCount == batches, "\(kind): applySnapshotUsingReloadData")
+            done && harness.fullReloads == reloads + 1 && harness.batchCount == batchesBefore,
+            "\(kind): applySnapshotUsingReloadData")
         #expect(harness.shownCells.joined().map(\.item) == [6, 1, 3, 5, 4, 7].map(AnyHashable.init), "\(kind)")
         #expect(harness.failures.isEmpty, "\(kind): \(harness.failures)")
     }

@@ -137,21 +137,50 @@ final class Harness<Item: Hashable & Sendable> {
 
     // MARK: Applying
 
-    /// The data source's `apply(_:animatingDifferences:completion:)`, callable from any thread.
+    /// The data source's `apply(_:animatingDifferences:completion:)`, called from whichever
+    /// thread calls this, as a Swift 5 app may (Apple's `apply` is `@MainActor
+    /// @preconcurrency`, and so is ListDelta's: calling it off the main actor is a warning).
     var applyFromAnyThread: @Sendable (Snapshot, Bool, (@MainActor @Sendable () -> Void)?) -> Void {
-        if let source = uiTableSource { return { source.apply($0, animatingDifferences: $1, completion: $2) } }
-        if let source = uiCollectionSource { return { source.apply($0, animatingDifferences: $1, completion: $2) } }
-        // The stand-in's NSObject is a plain class, so its main-actor subclasses are not
-        // inferred Sendable as the SDK's are; `apply` itself is nonisolated.
-        if let source = nsCollectionSource.map(UncheckedSendable.init) {
-            return { source.value.apply($0, animatingDifferences: $1, completion: $2) }
+        let sources = UncheckedSendable(value: (uiTableSource, uiCollectionSource, nsCollectionSource, nsTableSource))
+        return { snapshot, animated, completion in
+            let completion: (@Sendable () -> Void)? = completion.map { completion in
+                { @Sendable in MainActor.assumeIsolated(completion) }
+            }
+            let (table, collection, nsCollection, nsTable) = sources.value
+            table?.apply(snapshot, animatingDifferences: animated, completion: completion)
+            collection?.apply(snapshot, animatingDifferences: animated, completion: completion)
+            nsCollection?.apply(snapshot, animatingDifferences: animated, completion: completion)
+            nsTable?.apply(snapshot, animatingDifferences: animated, completion: completion)
         }
-        let source = UncheckedSendable(value: nsTableSource!)
-        return { source.value.apply($0, animatingDifferences: $1, completion: $2) }
+    }
+
+    /// The data source's `applyDiffingOffMainThread(_:animatingDifferences:completion:)`.
+    var applyDiffingOffMainThread: @Sendable (Snapshot, Bool, (@MainActor @Sendable () -> Void)?) -> Void {
+        let sources = UncheckedSendable(value: (uiTableSource, uiCollectionSource, nsCollectionSource, nsTableSource))
+        return { snapshot, animated, completion in
+            let (table, collection, nsCollection, nsTable) = sources.value
+            table?.applyDiffingOffMainThread(snapshot, animatingDifferences: animated, completion: completion)
+            collection?.applyDiffingOffMainThread(snapshot, animatingDifferences: animated, completion: completion)
+            nsCollection?.applyDiffingOffMainThread(snapshot, animatingDifferences: animated, completion: completion)
+            nsTable?.applyDiffingOffMainThread(snapshot, animatingDifferences: animated, completion: completion)
+        }
+    }
+
+    /// The data source's `apply(_:animatingDifferences:completion:)`, on the main thread.
+    func apply(_ snapshot: Snapshot, animated: Bool = true, completion: (() -> Void)? = nil) {
+        if let source = uiTableSource {
+            source.apply(snapshot, animatingDifferences: animated, completion: completion)
+        } else if let source = uiCollectionSource {
+            source.apply(snapshot, animatingDifferences: animated, completion: completion)
+        } else if let source = nsCollectionSource {
+            source.apply(snapshot, animatingDifferences: animated, completion: completion)
+        } else {
+            nsTableSource!.apply(snapshot, animatingDifferences: animated, completion: completion)
+        }
     }
 
     /// The data source's `applySnapshotUsingReloadData(_:completion:)`.
-    func applyUsingReloadData(_ snapshot: Snapshot, completion: (@MainActor @Sendable () -> Void)? = nil) {
+    func applyUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
         uiTableSource?.applySnapshotUsingReloadData(snapshot, completion: completion)
         uiCollectionSource?.applySnapshotUsingReloadData(snapshot, completion: completion)
         nsCollectionSource?.applySnapshotUsingReloadData(snapshot, completion: completion)
@@ -163,17 +192,14 @@ final class Harness<Item: Hashable & Sendable> {
     func applyAndWait(
         _ snapshot: Snapshot, animated: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
     ) async {
-        let ui = (uiTableSource, uiCollectionSource)
-        let appKit = UncheckedSendable(value: (nsCollectionSource, nsTableSource))
+        let sources = UncheckedSendable(value: (uiTableSource, uiCollectionSource, nsCollectionSource, nsTableSource))
         let shown = Flag()
         Task { @MainActor in
-            if let s = ui.0 { await s.apply(snapshot, animatingDifferences: animated) }
-            if let s = ui.1 { await s.apply(snapshot, animatingDifferences: animated) }
-            // The async form, from outside the main actor (see applyFromAnyThread).
-            await Task.detached {
-                if let s = appKit.value.0 { await s.apply(snapshot, animatingDifferences: animated) }
-                if let s = appKit.value.1 { await s.apply(snapshot, animatingDifferences: animated) }
-            }.value
+            let (table, collection, nsCollection, nsTable) = sources.value
+            if let s = table { await s.apply(snapshot, animatingDifferences: animated) }
+            if let s = collection { await s.apply(snapshot, animatingDifferences: animated) }
+            if let s = nsCollection { await s.apply(snapshot, animatingDifferences: animated) }
+            if let s = nsTable { await s.apply(snapshot, animatingDifferences: animated) }
             shown.isSet = true
         }
         let inTime = await waitUntil({ shown.isSet }, meanwhile: finishAnimations)
