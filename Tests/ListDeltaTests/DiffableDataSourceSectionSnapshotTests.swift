@@ -26,26 +26,6 @@ private func sample() -> Outline {
     return sample
 }
 
-#if DEBUG
-    private let debugBuild = true
-#else
-    private let debugBuild = false
-#endif
-
-/// Runs `body` and returns the debug-build warnings it printed.
-private func warnings(_ body: () -> Void) -> [String] {
-    let collected = LockedValue<[String]>([])
-    DiffableDiagnostics.$warningHandler.withValue({ message in collected.withLock { $0.append(message) } }) { body() }
-    return collected.withLock { $0 }
-}
-
-/// Checks that an exit test stopped the program with a message containing `fragment`.
-private func expectStopped(_ result: ExitTest.Result?, naming fragment: String, sourceLocation: SourceLocation = #_sourceLocation)
-{
-    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-    #expect(output.contains(fragment), "stderr: \(output)", sourceLocation: sourceLocation)
-}
-
 @Suite struct DiffableDataSourceSectionSnapshotTests {
     // MARK: Structure and queries
 

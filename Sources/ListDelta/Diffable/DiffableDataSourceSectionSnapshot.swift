@@ -123,7 +123,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// - Parameters:
     ///   - items: The items to insert, in order (duplicates are kept, as for appends).
     ///   - item: The item (its first occurrence) they go after.
-    /// - Complexity: O(*n* + *k*), as ``insert(_:before:)``.
+    /// - Complexity: O(*n* + *k*), as inserting before an item.
     @inlinable
     public mutating func insert(_ items: [ItemIdentifierType], after item: ItemIdentifierType) {
         let node = _requireAnchor(item, "insert(_:after:)")
