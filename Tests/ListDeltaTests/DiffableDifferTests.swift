@@ -42,9 +42,11 @@ import Testing
         let replayed = try staged.apply(to: source)
         #expect(replayed.map { $0.elements.map(\.item) } == target.map { $0.elements.map(\.item) })
 
-        let sourceRows = differ.rows(sourceSnapshot), targetRows = differ.rows(targetSnapshot)
-        let rows = differ.stageRows(sourceRows, targetRows, keying)
-        #expect(try rows.apply(to: sourceRows).map(\.item) == targetRows.map(\.item))
+        for headers in [false, true] {
+            let sourceRows = differ.rows(sourceSnapshot, headers), targetRows = differ.rows(targetSnapshot, headers)
+            let rows = differ.stageRows(sourceRows, targetRows, keying)
+            #expect(try rows.apply(to: sourceRows).map { $0.element?.item } == targetRows.map { $0.element?.item })
+        }
     }
 
     @Test func rowsAreTheSectionsItemsWithASectionReloadOnEachOfItsRows() {
@@ -52,10 +54,16 @@ import Testing
         marked.reloadItems([1, 7])
         marked.reconfigureItems([2, 8])
         marked.reloadSections([1])
-        let rows = Differ.specialized.rows(marked)
-        #expect(rows.map(\.item) == Array(0..<10) && rows.allSatisfy { $0.key == -1 })
+        let rows = Differ.specialized.rows(marked, false)
+        #expect(rows.map { $0.element?.item } == Array(0..<10) && rows.allSatisfy { $0.element?.key == -1 })
         let refreshes: [DiffableRefresh] = [.none, .reload, .reconfigure, .none, .none] + Array(repeating: .reload, count: 5)
         #expect(rows.map(\.refresh) == refreshes)
+        // With header rows: each section's header first, reloaded with its section.
+        let withHeaders = Differ.specialized.rows(marked, true)
+        #expect(
+            withHeaders.map { $0.header?.identifier } == [0] + Array(repeating: nil, count: 5) + [1]
+                + Array(repeating: nil, count: 5))
+        #expect(withHeaders.map(\.refresh) == [.none] + refreshes[0..<5] + [.reload] + refreshes[5...])
         let sections = Differ.specialized.sections(marked)
         #expect(sections.map(\.model.reloads) == [false, true])
         #expect(

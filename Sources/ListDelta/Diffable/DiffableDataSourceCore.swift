@@ -44,6 +44,8 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
         var warnedAboutQueues = false
         var coalesced: Coalesced?
         var coalescing = false
+        /// Whether a flat view shows a header row before each section's items.
+        var headers = false
     }
 
     /// The newest snapshot waiting for a coalescing diff, and the completions it carries.
@@ -230,7 +232,27 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
     /// The content a view shows for `snapshot`, through the differ the snapshot was built with
     /// (``DiffableDiffer``: compiled where its identifier types are concrete).
     nonisolated func content(of snapshot: Snapshot) -> Content {
-        flat ? Content(rows: snapshot.differ.rows(snapshot)) : Content(sections: snapshot.differ.sections(snapshot))
+        guard flat else { return Content(sections: snapshot.differ.sections(snapshot)) }
+        return Content(rows: snapshot.differ.rows(snapshot, applied.withLock { $0.headers }))
+    }
+
+    /// Whether a flat view shows a header row before each section's items. Changing it reloads
+    /// the view.
+    var showsSectionHeaders: Bool {
+        get { applied.withLock { $0.headers } }
+        set {
+            guard newValue != showsSectionHeaders else { return }
+            let snapshot = applied.withLock { state in
+                state.headers = newValue
+                return state.snapshot
+            }
+            let target = content(of: snapshot)
+            applied.withLock { state in
+                state.order += 1
+                (state.diffed, state.diffedOrder) = (target, state.order)
+            }
+            present(target, order: applied.withLock { $0.order }, staged: nil, snapshot.differ, .reload, completion: nil)
+        }
     }
 
     /// The staged changes from `source` to `target`, items identified as the data source says.
@@ -303,13 +325,13 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
 /// The content a view shows: its sections, or every section's items as one list of rows.
 struct DiffableContent<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendable {
     var sections: DiffableSections<Section, Item> = []
-    var rows: [DiffableItem<Item>] = []
+    var rows: [DiffableRow<Section, Item>] = []
 }
 
 /// The staged changes between two contents.
 enum DiffableStaged<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendable {
     case sections(StagedChangeset<DiffableSections<Section, Item>>)
-    case rows(StagedChangeset<[DiffableItem<Item>]>)
+    case rows(StagedChangeset<[DiffableRow<Section, Item>]>)
 
     var isEmpty: Bool {
         switch self {

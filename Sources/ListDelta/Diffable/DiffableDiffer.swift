@@ -11,12 +11,13 @@
 struct DiffableDiffer<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendable {
     @usableFromInline typealias Snapshot = DiffableDataSourceSnapshot<Section, Item>
     @usableFromInline typealias Sections = DiffableSections<Section, Item>
-    @usableFromInline typealias Rows = [DiffableItem<Item>]
+    @usableFromInline typealias Rows = [DiffableRow<Section, Item>]
 
     /// The sections a view shows for a snapshot, each item with its refresh.
     @usableFromInline let sections: @Sendable (Snapshot) -> Sections
-    /// The rows a view that shows every section's items as one list shows for a snapshot.
-    @usableFromInline let rows: @Sendable (Snapshot) -> Rows
+    /// The rows a view that shows every section's items as one list shows for a snapshot,
+    /// with a header row before each section's items when asked.
+    @usableFromInline let rows: @Sendable (Snapshot, _ headers: Bool) -> Rows
     /// The staged changes from the sections shown to the sections of a snapshot, items
     /// identified as the data source says.
     @usableFromInline let stageSections: @Sendable (Sections, Sections, DiffableKeying<Item>) -> StagedChangeset<Sections>
@@ -26,7 +27,7 @@ struct DiffableDiffer<Section: Hashable & Sendable, Item: Hashable & Sendable>: 
     @inlinable
     init(
         sections: @escaping @Sendable (Snapshot) -> Sections,
-        rows: @escaping @Sendable (Snapshot) -> Rows,
+        rows: @escaping @Sendable (Snapshot, _ headers: Bool) -> Rows,
         stageSections: @escaping @Sendable (Sections, Sections, DiffableKeying<Item>) -> StagedChangeset<Sections>,
         stageRows: @escaping @Sendable (Rows, Rows, DiffableKeying<Item>) -> StagedChangeset<Rows>
     ) {
@@ -41,7 +42,7 @@ struct DiffableDiffer<Section: Hashable & Sendable, Item: Hashable & Sendable>: 
     static var specialized: Self {
         Self(
             sections: { snapshot in snapshot.diffableSections() },
-            rows: { snapshot in snapshot.diffableRows() },
+            rows: { snapshot, headers in snapshot.diffableRows(headers: headers) },
             stageSections: { source, target, keying in
                 guard case .key(let read) = keying else { return StagedChangeset(source: source, target: target) }
                 var (source, target) = (source, target)
@@ -54,11 +55,13 @@ struct DiffableDiffer<Section: Hashable & Sendable, Item: Hashable & Sendable>: 
             },
             stageRows: { source, target, keying in
                 guard case .key(let read) = keying else { return StagedChangeset(source: source, target: target) }
+                // Both sides' items as one list, numbered, then put back in their rows.
                 var (source, target) = (source, target)
-                DiffableKeying.numberKeys(read: read, count: source.count + target.count) { number in
-                    number(&source)
-                    number(&target)
-                }
+                var items = source.compactMap(\.element) + target.compactMap(\.element)
+                DiffableKeying.numberKeys(read: read, count: items.count) { number in number(&items) }
+                var numbered = items.makeIterator()
+                for index in source.indices where source[index].element != nil { source[index].element = numbered.next() }
+                for index in target.indices where target[index].element != nil { target[index].element = numbered.next() }
                 return StagedChangeset(source: source, target: target)
             })
     }

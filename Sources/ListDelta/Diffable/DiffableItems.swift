@@ -172,24 +172,69 @@ extension DiffableDataSourceSnapshot {
     }
 
     /// Every section's items as one list of rows, marked with the refreshes the snapshot asks
-    /// for; a reloaded section's rows are reloaded, since the section has no row of its own.
+    /// for, each section's items after its header row when `headers` is true; a reloaded
+    /// section's rows are reloaded.
     ///
     /// - Complexity: O(*n*) for *n* items and sections.
     @inlinable
-    func diffableRows() -> [DiffableItem<ItemIdentifierType>] {
+    func diffableRows(headers: Bool) -> [DiffableRow<SectionIdentifierType, ItemIdentifierType>] {
         let marks = DiffableMarks(self)
-        var rows: [DiffableItem<ItemIdentifierType>] = []
-        rows.reserveCapacity(itemCount)
+        var rows: [DiffableRow<SectionIdentifierType, ItemIdentifierType>] = []
+        rows.reserveCapacity(itemCount + (headers ? sections.count : 0))
         for (section, items) in zip(sections, lists) {
             let reloads = marks.reloadedSections.contains(section)
+            if headers { rows.append(DiffableRow(header: DiffableSection(identifier: section, reloads: reloads))) }
             for item in items {
                 var row = marks.diffable(item)
                 if reloads { row.refresh = .reload }
-                rows.append(row)
+                rows.append(DiffableRow(element: row))
             }
         }
         return rows
     }
+}
+
+/// A row of a view that shows every section's items as one list (NSTableView's): an item, or
+/// a section's header row when the view shows section headers.
+@usableFromInline
+struct DiffableRow<Section: Hashable & Sendable, Item: Hashable & Sendable>: Differentiable, Sendable {
+    /// The row's identity: its item's, or its section's for a header row.
+    @usableFromInline
+    enum Identity: Hashable, Sendable {
+        case item(DiffableIdentity<Item>)
+        case header(Section)
+    }
+
+    /// The item, or nil for a header row.
+    @usableFromInline var element: DiffableItem<Item>?
+    /// The section of a header row, or nil for an item's row.
+    @usableFromInline var header: DiffableSection<Section>?
+
+    @inlinable
+    init(element: DiffableItem<Item>) {
+        self.element = element
+        header = nil
+    }
+
+    @inlinable
+    init(header: DiffableSection<Section>) {
+        element = nil
+        self.header = header
+    }
+
+    @inlinable var differenceIdentifier: Identity {
+        if let element { .item(element.differenceIdentifier) } else { .header(header!.identifier) }
+    }
+
+    @inlinable func isContentEqual(to source: DiffableRow) -> Bool {
+        if let element, let other = source.element { return element.isContentEqual(to: other) }
+        if let header, let other = source.header { return header.isContentEqual(to: other) }
+        return false
+    }
+
+    /// How the snapshot asked for the row to be refreshed: a header row is reloaded with its
+    /// section.
+    @inlinable var refresh: DiffableRefresh { element?.refresh ?? (header?.reloads == true ? .reload : .none) }
 }
 
 extension DiffableDataSourceSnapshot {

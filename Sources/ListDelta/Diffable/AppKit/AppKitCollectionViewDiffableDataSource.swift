@@ -18,7 +18,15 @@
             _ collectionView: NSCollectionView, _ indexPath: IndexPath, _ itemIdentifier: ItemIdentifierType
         ) -> NSCollectionViewItem?
 
+        /// Makes a supplementary view (a header, say) of a kind at an index path.
+        public typealias SupplementaryViewProvider = (
+            _ collectionView: NSCollectionView, _ elementKind: String, _ indexPath: IndexPath
+        ) -> (NSView & NSCollectionViewElement)?
+
         private let itemProvider: ItemProvider
+
+        /// Makes the collection view's supplementary views; nil gives none.
+        open var supplementaryViewProvider: SupplementaryViewProvider?
 
         /// A data source for `collectionView`, which it becomes the data source of, making items
         /// with `itemProvider`.
@@ -80,6 +88,19 @@
                     "AppKitCollectionViewDiffableDataSource: the item provider returned nil for \(item) at \(indexPath)")
             }
             return viewItem
+        }
+
+        /// The supplementary view the supplementary view provider makes; asking for one without
+        /// a provider, or one the provider does not make, is a programming error, as in AppKit.
+        open func collectionView(
+            _ collectionView: NSCollectionView, viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
+            at indexPath: IndexPath
+        ) -> NSView {
+            guard let view = supplementaryViewProvider?(collectionView, kind, indexPath) else {
+                preconditionFailure(
+                    "AppKitCollectionViewDiffableDataSource: no supplementary view of kind \(kind) at \(indexPath)")
+            }
+            return view
         }
     }
 

@@ -114,17 +114,31 @@ public protocol NSTableViewDataSource: AnyObject {
     func tableView(_ tableView: NSTableView, objectValueFor tableColumn: NSTableColumn?, row: Int) -> Any?
 }
 
-/// What a table view asks its delegate for.
+/// What a table view asks its delegate for. The SDK's optional requirements are requirements
+/// with default implementations here, each answering what AppKit assumes when a delegate does
+/// not implement it.
 @MainActor
 public protocol NSTableViewDelegate: AnyObject {
-    /// The view of `row` in `tableColumn`.
+    /// The view of `row` in `tableColumn`; nil `tableColumn` for a group row's full-width view.
     func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView?
+    /// Whether `row` is a group row (a section header).
+    func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool
+    /// The row view of `row`.
+    func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView?
 }
 
 extension NSTableViewDelegate {
     /// An optional method of the SDK's protocol: no views.
     public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? { nil }
+    /// An optional method of the SDK's protocol: no group rows.
+    public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool { false }
+    /// An optional method of the SDK's protocol: the table's own row view.
+    public func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? { nil }
 }
+
+/// The view of a whole row of a table view, behind its cells.
+@MainActor
+open class NSTableRowView: NSView {}
 
 /// A table view: one column of rows, each showing its data source's value.
 @MainActor
@@ -153,8 +167,12 @@ open class NSTableView: NSControl {
     private struct ShownRow {
         /// The data source's value for the row when it was drawn.
         var value: AnyHashable?
-        /// The delegate's view of the row in each column.
+        /// The delegate's view of the row in each column; one full-width view for a group row.
         var views: [NSView?]
+        /// Whether the delegate said the row is a group row.
+        var isGroup = false
+        /// The delegate's row view.
+        var rowView: NSTableRowView?
     }
 
     private var shown: [ShownRow?]?
@@ -183,8 +201,13 @@ open class NSTableView: NSControl {
     /// Draws `row`: its value, and its view in each column from the delegate.
     private func draw(_ row: Int) -> ShownRow {
         if delegate != nil, !tableColumns.isEmpty { standInViewRequests.append(row) }
+        let isGroup = delegate?.tableView(self, isGroupRow: row) ?? false
         return ShownRow(
-            value: value(at: row), views: tableColumns.map { delegate?.tableView(self, viewFor: $0, row: row) })
+            value: value(at: row),
+            views: isGroup
+                ? [delegate?.tableView(self, viewFor: nil, row: row)]
+                : tableColumns.map { delegate?.tableView(self, viewFor: $0, row: row) },
+            isGroup: isGroup, rowView: delegate?.tableView(self, rowViewForRow: row))
     }
 
     private var rows: [ShownRow?] {
@@ -213,6 +236,15 @@ open class NSTableView: NSControl {
 
     /// The number of rows the table shows.
     open var numberOfRows: Int { rows.count }
+
+    /// The row view of `row`, or nil if the row is not drawn or has none.
+    open func rowView(atRow row: Int, makeIfNecessary: Bool) -> NSTableRowView? {
+        let rows = self.rows
+        return rows.indices.contains(row) ? rows[row]?.rowView : nil
+    }
+
+    /// Stand-in only: the rows drawn as group rows (section headers).
+    public var standInGroupRows: [Int] { rows.indices.filter { rows[$0]?.isGroup == true } }
     /// The number of columns.
     open var numberOfColumns: Int { max(tableColumns.count, 1) }
 
@@ -291,6 +323,9 @@ open class NSTableView: NSControl {
                 continue
             }
             let expected = value(at: row)
+            if shownRow.isGroup != (delegate?.tableView(self, isGroupRow: row) ?? false) {
+                return fail("row \(row) is drawn as a \(shownRow.isGroup ? "group" : "plain") row, its delegate says otherwise")
+            }
             if shownRow.value != expected {
                 return fail(
                     "row \(row) shows \(String(describing: shownRow.value)), its data source has \(String(describing: expected))")
@@ -309,9 +344,19 @@ open class NSCollectionViewItem: NSObject {
     public internal(set) var standInIdentifier: NSUserInterfaceItemIdentifier?
 }
 
-/// What a collection view asks for its items.
+/// A view a collection view lays out: an item's or a supplementary view.
+@MainActor
+public protocol NSCollectionViewElement: AnyObject {}
+
+/// What a collection view asks for its items. The SDK's optional requirements are requirements
+/// with default implementations here.
 @MainActor
 public protocol NSCollectionViewDataSource: AnyObject {
+    /// The supplementary view (a header, say) of `kind` at `indexPath`.
+    func collectionView(
+        _ collectionView: NSCollectionView, viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
+        at indexPath: IndexPath
+    ) -> NSView
     /// The number of items in `section`.
     func collectionView(_ collectionView: NSCollectionView, numberOfItemsInSection section: Int) -> Int
     /// The item for `indexPath`.
@@ -324,11 +369,21 @@ public protocol NSCollectionViewDataSource: AnyObject {
 extension NSCollectionViewDataSource {
     /// One section, as AppKit assumes when the data source does not say.
     public func numberOfSections(in collectionView: NSCollectionView) -> Int { 1 }
+    /// An optional method of the SDK's protocol: a data source without supplementary views.
+    public func collectionView(
+        _ collectionView: NSCollectionView, viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
+        at indexPath: IndexPath
+    ) -> NSView {
+        preconditionFailure("no supplementary views")
+    }
 }
 
 /// A collection view: batches checked as AppKit checks them.
 @MainActor
 open class NSCollectionView: NSView {
+    /// The kind of a supplementary view: a header, a footer, or a kind of the layout's own.
+    public typealias SupplementaryElementKind = String
+
     let state = ListState()
     private var registered: [NSUserInterfaceItemIdentifier: NSCollectionViewItem.Type] = [:]
 
@@ -435,4 +490,12 @@ open class NSCollectionView: NSView {
     public var standInPendingAnimations: Int { state.pendingCompletions.count }
     /// Stand-in only: ends the running animations; their completions run now.
     public func standInFinishAnimations() { finishAnimations(state) }
+}
+
+extension NSCollectionView {
+    /// Stand-in only: the supplementary view of `kind` at `indexPath`, asked of the data source
+    /// as the layout places it.
+    public func standInSupplementaryView(ofKind kind: SupplementaryElementKind, at indexPath: IndexPath) -> NSView? {
+        dataSource?.collectionView(self, viewForSupplementaryElementOfKind: kind, at: indexPath)
+    }
 }

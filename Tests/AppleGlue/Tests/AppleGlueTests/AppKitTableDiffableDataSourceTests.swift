@@ -63,4 +63,90 @@ import Testing
         #expect(after[2] === before[2], "the row of section 1 is kept")
         #expect(shownItems(table) == [1, 2, 3] && table.standInFailures.isEmpty)
     }
+
+    /// With a section header view provider, each section's items follow a group row drawn by
+    /// the provider, over random sequences of snapshots; row numbers count the header rows, and
+    /// every row gets the row view provider's view.
+    @Test(arguments: 0..<12)
+    func sectionHeaderRowsFollowEverySnapshot(seed: UInt64) {
+        let (table, dataSource) = table()
+        dataSource.sectionHeaderViewProvider = { _, _, section in ItemTableCellView().configure("header \(section)") }
+        dataSource.rowViewProvider = { _, _, identifier in HeaderRowView(identifier) }
+        var script = SnapshotScript(seed: 0x4EAD_E125 &+ seed)
+        var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+        for step in 0..<40 {
+            snapshot = script.next(after: snapshot)
+            dataSource.apply(snapshot, animatingDifferences: step % 3 != 0)
+            let context = "seed \(seed) step \(step): \(snapshot)"
+            var expected: [AnyHashable] = [], groups: [Int] = []
+            for section in snapshot.sectionIdentifiers {
+                groups.append(expected.count)
+                expected.append("header \(section)")
+                expected += snapshot.itemIdentifiers(inSection: section).map(AnyHashable.init)
+            }
+            #expect(shownItems(table) == expected, "\(context)")
+            #expect(table.standInGroupRows == groups, "\(context)")
+            #expect(table.standInFailures.isEmpty, "\(context): \(table.standInFailures)")
+            for (index, section) in snapshot.sectionIdentifiers.enumerated() {
+                #expect(dataSource.row(forSectionIdentifier: section) == groups[index], "\(context): section \(section)")
+                #expect(dataSource.sectionIdentifier(forRow: groups[index]) == section, "\(context)")
+                #expect(dataSource.itemIdentifier(forRow: groups[index]) == nil, "\(context)")
+            }
+            for item in Set(snapshot.itemIdentifiers) {
+                guard let row = dataSource.row(forItemIdentifier: item) else {
+                    Issue.record("\(context): no row for \(item)")
+                    continue
+                }
+                #expect(row == expected.firstIndex(of: AnyHashable(item)), "\(context): row of \(item)")
+                #expect(dataSource.itemIdentifier(forRow: row) == item, "\(context)")
+                #expect(dataSource.sectionIdentifier(forRow: row) == snapshot.sectionIdentifier(containingItem: item))
+            }
+            let rowViews = (0..<table.numberOfRows).map {
+                (table.rowView(atRow: $0, makeIfNecessary: false) as? HeaderRowView)?.identifier
+            }
+            let identifiers = (0..<table.numberOfRows).map { row in
+                dataSource.itemIdentifier(forRow: row).map(AnyHashable.init)
+                    ?? dataSource.sectionIdentifier(forRow: row).map(AnyHashable.init)
+            }
+            #expect(rowViews == identifiers, "\(context): row views")
+            if !table.standInFailures.isEmpty || shownItems(table) != expected { return }
+        }
+        // Without the provider, the rows are the items alone again.
+        dataSource.sectionHeaderViewProvider = nil
+        #expect(shownItems(table) == snapshot.itemIdentifiers.map(AnyHashable.init), "seed \(seed)")
+        #expect(table.standInGroupRows.isEmpty && table.standInFailures.isEmpty, "seed \(seed)")
+    }
+
+    @Test func theCollectionViewGetsItsSupplementaryViewsFromTheProvider() {
+        let collection = NSCollectionView()
+        collection.standInMove(toWindow: NSWindow())
+        let dataSource = AppKitCollectionViewDiffableDataSource<Int, Int>(collectionView: collection) { _, _, _ in
+            NSCollectionViewItem()
+        }
+        dataSource.supplementaryViewProvider = { _, kind, path in SupplementaryView("\(kind) \(path.section)") }
+        var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections([1, 2])
+        snapshot.appendItems([10], toSection: 1)
+        dataSource.apply(snapshot)
+        let view = collection.standInSupplementaryView(ofKind: "header", at: IndexPath(item: 0, section: 1))
+        #expect((view as? SupplementaryView)?.title == "header 1")
+    }
+}
+
+/// A row view that remembers the identifier it was made for.
+private final class HeaderRowView: NSTableRowView {
+    var identifier: AnyHashable?
+    convenience init(_ identifier: AnyHashable) {
+        self.init()
+        self.identifier = identifier
+    }
+}
+
+/// A supplementary view with a title.
+private final class SupplementaryView: NSView, NSCollectionViewElement {
+    var title = ""
+    convenience init(_ title: String) {
+        self.init()
+        self.title = title
+    }
 }
