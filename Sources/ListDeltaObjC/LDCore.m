@@ -156,7 +156,7 @@ NSError *LDMakeError(LDErrorCode code, NSString *description) {
         switch (code) {
         case LDErrorCancelled: description = @"The diff was cancelled."; break;
         case LDErrorInvalidInput: description = @"An input of the diff was unusable."; break;
-        case LDErrorTooLarge: description = @"A list holds more elements than ListDelta can index (2^31 - 1)."; break;
+        case LDErrorTooLarge: description = @"A list holds more elements than ListDelta can index (2^30 - 1, LD_MAX_COUNT)."; break;
         case LDErrorOutOfMemory: description = @"The memory for the diff could not be allocated."; break;
         case LDErrorInternal: description = @"An invariant of ListDelta failed; please report this bug."; break;
         }

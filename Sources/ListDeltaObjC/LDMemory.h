@@ -15,7 +15,6 @@
 #define LD_RETAINED_POINTER(object) ((__bridge_retained const void *)(object))
 #define LD_RELEASE_POINTER(pointer) ((void)(__bridge_transfer id)(pointer))
 #define LD_OBJECT(pointer) ((__bridge id)(pointer))
-#define LD_UNRETAINED __unsafe_unretained
 #define LD_BLOCK_COPY(block) [(block) copy]
 #define LD_BLOCK_RELEASE(block) ((void)0)
 #else
@@ -26,7 +25,6 @@
 #define LD_RETAINED_POINTER(object) ((const void *)[(object) retain])
 #define LD_RELEASE_POINTER(pointer) [(id)(pointer) release]
 #define LD_OBJECT(pointer) ((id)(pointer))
-#define LD_UNRETAINED
 /* Blocks through the blocks runtime's C API: with GNUstep on gcc's libobjc, blocks are not
    objects, and a copied block does not retain the objects it captures (retain those by hand). */
 #define LD_BLOCK_COPY(block) Block_copy(block)

@@ -9,32 +9,6 @@ func checkCancellation(_ cancellation: CoreCancellation?) throws {
     if let cancellation, cancellation.isCancelled { throw CancellationError() }
 }
 
-/// Throws `CancellationError` if `cancellation` was cancelled and `index` starts a new stretch
-/// of ``pollInterval`` elements: call it with each index of a pass over a list.
-@inlinable
-func checkCancellation(_ cancellation: CoreCancellation?, at index: Int) throws {
-    if index & (pollInterval - 1) == 0 { try checkCancellation(cancellation) }
-}
-
-/// `elements.map(transform)`, stopping with `CancellationError` between stretches of
-/// ``pollInterval`` elements once `cancellation` is cancelled.
-@inlinable
-func mapPolling<Elements: RandomAccessCollection, T>(
-    _ elements: Elements, _ cancellation: CoreCancellation?, _ transform: (Elements.Element) throws -> T
-) throws -> [T] {
-    guard let cancellation else { return try elements.map(transform) }
-    var result: [T] = []
-    result.reserveCapacity(elements.count)
-    var start = elements.startIndex
-    while start != elements.endIndex {
-        if cancellation.isCancelled { throw CancellationError() }
-        let end = elements.index(start, offsetBy: pollInterval, limitedBy: elements.endIndex) ?? elements.endIndex
-        for element in elements[start..<end] { result.append(try transform(element)) }
-        start = end
-    }
-    return result
-}
-
 /// Writes `transform` of each element of `elements` to `output`, which holds as many,
 /// stopping with `CancellationError` between stretches of ``pollInterval`` elements once
 /// `cancellation` is cancelled.

@@ -13,7 +13,7 @@ typedef NS_ENUM(NSInteger, LDErrorCode) {
     /** An input was unusable: an identifier was nil, or a section was not an LDArraySection.
      The error's description names the element. */
     LDErrorInvalidInput = 2,
-    /** A list (or a section list) held more elements than the core can index (2^31 - 1). */
+    /** A list (or a section list) held more elements than the core can index (2^30 - 1, LD_MAX_COUNT). */
     LDErrorTooLarge = 3,
     /** The memory for the diff could not be allocated. */
     LDErrorOutOfMemory = 4,

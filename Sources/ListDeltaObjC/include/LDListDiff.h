@@ -27,7 +27,7 @@ typedef NS_ENUM(NSInteger, LDListDiffOption) {
  @param newArray the list after; nil is an empty list.
  @param option how matched elements are compared for updates.
  @exception NSInvalidArgumentException an element's @c -diffIdentifier is nil, or a list holds
-            more elements than the core can index (2^31 - 1).
+            more elements than the core can index (2^30 - 1, LD_MAX_COUNT).
  @exception NSMallocException the memory for the diff could not be allocated.
  */
 FOUNDATION_EXTERN LDListIndexSetResult *LDListDiff(NSArray<id<LDListDiffable>> *_Nullable oldArray,

@@ -17,7 +17,7 @@ NS_ASSUME_NONNULL_BEGIN
  sections; the moves are the fewest within each section.
 
  The initialisers raise @c NSInvalidArgumentException for unusable input (a nil identifier, a
- section that is not an @c LDArraySection, more than 2^31 - 1 elements) and
+ section that is not an @c LDArraySection, more than 2^30 - 1 elements) and
  @c NSMallocException when out of memory; the class methods with an @c error parameter return
  nil and the error instead.
  */
