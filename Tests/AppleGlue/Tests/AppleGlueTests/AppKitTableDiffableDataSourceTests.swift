@@ -150,3 +150,58 @@ private final class SupplementaryView: NSView, NSCollectionViewElement {
         self.title = title
     }
 }
+
+/// An AppKit table data source subclassed as apps subclass Apple's: its own view for item rows
+/// and group rows, through the delegate methods the table calls; it inherits the initialisers.
+private final class TitledTableDataSource: AppKitTableViewDiffableDataSource<Int, Int> {
+    override func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
+        guard let item = itemIdentifier(forRow: row) else { return super.tableView(tableView, viewFor: tableColumn, row: row) }
+        return ItemTableCellView().configure("row \(item)")
+    }
+}
+
+/// An AppKit collection data source subclassed with its own initialiser and supplementary views.
+private final class HeaderedCollectionDataSource: AppKitCollectionViewDiffableDataSource<Int, Int> {
+    init(collectionView: NSCollectionView) {
+        super.init(collectionView: collectionView) { _, _, _ in NSCollectionViewItem() }
+    }
+
+    override func collectionView(
+        _ collectionView: NSCollectionView, viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
+        at indexPath: IndexPath
+    ) -> NSView {
+        SupplementaryView("\(kind) of \(sectionIdentifier(for: indexPath.section) ?? -1)")
+    }
+}
+
+@MainActor
+@Suite struct AppKitDataSourceSubclassTests {
+    @Test func theTableCallsTheSubclassForEveryRow() {
+        let table = NSTableView()
+        table.standInMove(toWindow: NSWindow())
+        table.addTableColumn(NSTableColumn(identifier: NSUserInterfaceItemIdentifier("title")))
+        let dataSource = TitledTableDataSource(tableView: table) { _, _, _, item in ItemTableCellView().configure(item) }
+        dataSource.sectionHeaderViewProvider = { _, _, section in ItemTableCellView().configure("header \(section)") }
+        var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections([1, 2])
+        snapshot.appendItems([10, 11], toSection: 1)
+        snapshot.appendItems([20], toSection: 2)
+        dataSource.apply(snapshot, animatingDifferences: true)
+        let shown = (0..<table.numberOfRows).map {
+            (table.view(atColumn: 0, row: $0, makeIfNecessary: false) as? ItemTableCellView)?.item
+        }
+        #expect(shown == ["header 1", "row 10", "row 11", "header 2", "row 20"])
+        #expect(table.standInGroupRows == [0, 3] && table.standInFailures.isEmpty, "\(table.standInFailures)")
+    }
+
+    @Test func theCollectionViewCallsTheSubclassForSupplementaryViews() {
+        let collection = NSCollectionView()
+        collection.standInMove(toWindow: NSWindow())
+        let dataSource = HeaderedCollectionDataSource(collectionView: collection)
+        var snapshot = DiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections([7])
+        dataSource.apply(snapshot)
+        let view = collection.standInSupplementaryView(ofKind: "header", at: IndexPath(item: 0, section: 0))
+        #expect((view as? SupplementaryView)?.title == "header of 7")
+    }
+}
