@@ -25,10 +25,11 @@ public struct Changeset<Collection: Swift.Collection> {
     /// Whether the batch belongs to a flat list or to a list of sections: set by whoever made
     /// it (the overload a caller chose), never guessed from the element type.
     @usableFromInline var layout: ListLayout
-    /// The element count of each section the view shows before this batch, when the diff that
-    /// made it said (its first batch); nil for a batch built by hand, whose counts are derived
-    /// from its data.
-    @usableFromInline var countsBefore: [Int]?
+    /// The element count of each section the view shows before this batch, as the core that
+    /// staged it said: every batch of a list of sections, the first of a flat list (the others'
+    /// one count is the batch before's data's count); nil for a batch built by hand, whose
+    /// counts are derived from its data.
+    @usableFromInline var countsBefore: ArraySlice<Int>?
 
     /// A batch of a flat list that installs `data` and performs the given operations; every
     /// list defaults to empty. The flat list is the one section of a view that the batch's

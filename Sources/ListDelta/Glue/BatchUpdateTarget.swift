@@ -119,11 +119,13 @@ extension BatchUpdateTarget {
             if let interrupt, interrupt(changeset) { return reloadInstead(.interrupted) }
             let batch = BatchUpdate(changeset)
             let section = batch.flatSection(changeset.layout)
+            // A diff's batches carry the core's counts (a flat list's later ones, the count of the
+            // batch before's data); a hand-built one's come from its data.
             let expected =
-                if index > 0 {
-                    ExpectedCounts(of: stagedChangeset[index - 1].data, layout: changeset.layout, section: section)
-                } else if let counts = changeset.countsBefore {
+                if let counts = changeset.countsBefore {
                     ExpectedCounts(counts: counts, layout: changeset.layout, section: section)
+                } else if index > 0 {
+                    ExpectedCounts(of: stagedChangeset[index - 1].data, layout: changeset.layout, section: section)
                 } else {
                     ExpectedCounts(before: batch, after: changeset.data, layout: changeset.layout)
                 }

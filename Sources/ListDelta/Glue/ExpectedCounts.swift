@@ -11,12 +11,13 @@ struct ExpectedCounts {
     /// The counts of `data`, laid out as `layout`, as a list view shows it: its sections'
     /// element counts, or, for a flat list, its count at `section`.
     init<C: Collection>(of data: C, layout: ListLayout, section: Int) {
-        self.init(counts: layout == .sectioned ? sectionElementCounts(data) : [data.count], layout: layout, section: section)
+        self.init(
+            counts: layout == .sectioned ? sectionElementCounts(data)[...] : [data.count], layout: layout, section: section)
     }
 
     /// Each section's element count, `counts`, of a list laid out as `layout`: a flat list's
     /// one count is at `section`.
-    init(counts: [Int], layout: ListLayout, section: Int) {
+    init(counts: ArraySlice<Int>, layout: ListLayout, section: Int) {
         if layout == .sectioned {
             sectionCount = counts.count
             elementCounts = counts.enumerated().map { (section: $0.offset, count: $0.element) }

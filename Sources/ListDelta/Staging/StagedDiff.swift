@@ -264,6 +264,8 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
             }
         ) { stages in
             changesets.reserveCapacity(stages.presentCount)
+            let counts = countsBefore(stages, layout: layout)
+            var countsStart = 0
             var previous: StageData<Element>?
             for kind in 0..<stages.count {
                 let stage = stages[kind]
@@ -276,24 +278,50 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
                     stageData = try data(shown)
                     previous = shown
                 }
-                changesets.append(stage.changeset(data: stageData, layout: layout, withCountsBefore: changesets.isEmpty))
+                var changeset = stage.changeset(data: stageData, layout: layout)
+                if changesets.isEmpty || layout == .sectioned {
+                    let end = countsStart + stage.elementCountsBefore.count
+                    changeset.countsBefore = counts[countsStart..<end]
+                    countsStart = end
+                }
+                changesets.append(changeset)
             }
         }
     }
     return matched ? changesets : nil
 }
 
+/// The element counts the view shows before each present stage, one stage after another in one
+/// array that every stage's changeset shares: all stages of a list of sections; the first of a
+/// flat list (a later stage's one count is its stage before's data's count).
+@inlinable
+func countsBefore(_ stages: CoreStages, layout: ListLayout) -> [Int] {
+    func forEachStage(_ body: (UnsafeBufferPointer<Int32>) -> Void) {
+        for kind in 0..<stages.count where stages[kind].isPresent {
+            body(stages[kind].elementCountsBefore)
+            if layout != .sectioned { return }
+        }
+    }
+    var total = 0
+    forEachStage { total += $0.count }
+    var counts: [Int] = []
+    counts.reserveCapacity(total)
+    forEachStage { stageCounts in
+        for count in stageCounts { counts.append(Int(count)) }
+    }
+    return counts
+}
+
 extension CoreStage {
-    /// The stage's operations, as a changeset showing `data`, with the element counts the view
-    /// shows before it if `withCountsBefore`.
+    /// The stage's operations, as a changeset showing `data`.
     @inlinable
-    func changeset<C>(data: C, layout: ListLayout, withCountsBefore: Bool) -> Changeset<C> {
+    func changeset<C>(data: C, layout: ListLayout) -> Changeset<C> {
         var fixedSection: Int?
         if case let .flat(flatSection) = layout { fixedSection = flatSection ?? 0 }
         func path(_ position: ElementPosition) -> ElementPath {
             ElementPath(element: Int(position.element), section: fixedSection ?? Int(position.section))
         }
-        var changeset = Changeset(
+        return Changeset(
             data: data, layout: layout,
             sectionDeleted: exactMap(sectionDeleted, Int.init),
             sectionInserted: exactMap(sectionInserted, Int.init),
@@ -303,7 +331,5 @@ extension CoreStage {
             elementInserted: exactMap(elementInserted, path),
             elementUpdated: exactMap(elementUpdated, path),
             elementMoved: exactMap(elementMoved) { (source: path($0.source), target: path($0.target)) })
-        if withCountsBefore { changeset.countsBefore = exactMap(elementCountsBefore, Int.init) }
-        return changeset
     }
 }
