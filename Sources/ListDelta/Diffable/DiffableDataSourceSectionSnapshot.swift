@@ -94,9 +94,12 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
             _insertNodes(items, level: 0, at: _items.count, "append(_:to:)")
             return
         }
-        let node = _requireNode(parent, "append(_:to:)")
+        let node = _requireAnchor(parent, "append(_:to:)")
         guard !items.isEmpty else { return }
-        let end = _index.subtreeEndsOutline(node, _levels) ? _items.count : _subtreeEnd(of: node)
+        let end = _subtreeEnd(of: node)
+        // At the end of the outline the tables are worth building: appends there extend them.
+        // Elsewhere the insert would clear them again, so the parent was found by a scan.
+        if end == _items.count { _index.build(_items, _levels) }
         _insertNodes(items, level: _levels[node] + 1, at: end, "append(_:to:)")
     }
 
@@ -516,8 +519,9 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
 
     @inlinable
     mutating func _setExpanded(_ items: [ItemIdentifierType], _ expanded: Bool, _ member: String) {
-        for item in items {
-            let node = _requireNode(item, member)
+        let nodes = _index.firstNodes(of: items, in: _items)
+        for (item, node) in zip(items, nodes) {
+            guard let node else { _missing(item, member) }
             _expanded[node] = expanded
         }
     }
@@ -636,13 +640,29 @@ final class _SectionSnapshotIndex<Item: Hashable>: @unchecked Sendable {
     @inlinable
     func firstNode(of item: Item, in items: [Item]) -> Int? {
         lock.withLock {
-            if firstNodes == nil {
-                var table = [Item: Int](minimumCapacity: items.count)
-                // Backwards, so that the first occurrence writes last and wins.
-                for (node, item) in items.enumerated().reversed() { table[item] = node }
-                firstNodes = table
-            }
+            buildFirstNodes(items)
             return firstNodes![item]
+        }
+    }
+
+    /// The first node holding each of `items` (nil for one that is missing), under one lock.
+    /// - Complexity: O(*k*) once built; the first call costs O(*n*) more.
+    @inlinable
+    func firstNodes(of items: [Item], in all: [Item]) -> [Int?] {
+        lock.withLock {
+            buildFirstNodes(all)
+            let table = firstNodes!
+            return items.map { table[$0] }
+        }
+    }
+
+    /// Builds both tables, if they are not built.
+    /// - Complexity: O(*n*) the first time, O(1) after.
+    @inlinable
+    func build(_ items: [Item], _ levels: [Int]) {
+        lock.withLock {
+            buildFirstNodes(items)
+            buildParents(levels)
         }
     }
 
@@ -673,16 +693,6 @@ final class _SectionSnapshotIndex<Item: Hashable>: @unchecked Sendable {
         }
     }
 
-    /// Whether the subtree of `node` runs to the end of the outline, building the tables.
-    /// - Complexity: O(1) once built; the first call costs O(*n*).
-    @inlinable
-    func subtreeEndsOutline(_ node: Int, _ levels: [Int]) -> Bool {
-        lock.withLock {
-            buildParents(levels)
-            return onSpine(node, levels)
-        }
-    }
-
     /// Whether the subtree of `node` runs to the end of the outline, if the tables are built;
     /// false otherwise.
     /// - Complexity: O(1).
@@ -697,6 +707,15 @@ final class _SectionSnapshotIndex<Item: Hashable>: @unchecked Sendable {
     }
 
     @inlinable
+    func buildFirstNodes(_ items: [Item]) {
+        guard firstNodes == nil else { return }
+        var table = [Item: Int](minimumCapacity: items.count)
+        // Backwards, so that the first occurrence writes last and wins.
+        for (node, item) in items.enumerated().reversed() { table[item] = node }
+        firstNodes = table
+    }
+
+    @inlinable
     func buildParents(_ levels: [Int]) {
         guard parents == nil else { return }
         parents = []
@@ -708,12 +727,16 @@ final class _SectionSnapshotIndex<Item: Hashable>: @unchecked Sendable {
     /// Adds the parents of the nodes from `start` on, moving the spine along.
     @inlinable
     func extendParents(_ levels: [Int], from start: Int) {
+        // On local copies: a class's stored properties pay an exclusivity check per access.
+        var (spine, parents) = (self.spine, self.parents!)
+        (self.spine, self.parents) = ([], nil)
         for node in start..<levels.count {
             let level = levels[node]
             spine.removeSubrange(level...)
-            parents!.append(level == 0 ? -1 : spine[level - 1])
+            parents.append(level == 0 ? -1 : spine[level - 1])
             spine.append(node)
         }
+        (self.spine, self.parents) = (spine, parents)
     }
 
     // MARK: Changes
