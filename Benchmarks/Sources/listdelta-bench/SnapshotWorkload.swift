@@ -1,8 +1,9 @@
 @_spi(Benchmarks) import ListDelta
 import Workloads
 
-/// `Wsnapshot` (Benchmarks/README.md): what an app does with ``DiffableDataSourceSnapshot``,
-/// one row per operation, and the diff a diffable data source runs between two snapshots.
+/// `Wsnapshot` (Benchmarks/README.md): what an app does with ``DiffableDataSourceSnapshot`` and
+/// ``DiffableDataSourceSectionSnapshot``, one row per operation, the diff a diffable data source
+/// runs between two snapshots, and its `apply` on the main thread, diff and batch.
 enum SnapshotWorkload {
     typealias Snapshot = DiffableDataSourceSnapshot<Int, Int>
 
@@ -32,10 +33,13 @@ enum SnapshotWorkload {
 
     static func measure(runs: Int, wants: (String) -> Bool, step: (String) -> Void) -> Table {
         var rows: [Row] = []
-        func row(_ name: String, _ work: () -> Void) {
+        func timedRow(_ name: String, _ measure: () -> Timing) {
             guard wants(name) else { return }
             step(name)
-            rows.append(Row(name: name, timing: Timing.measure(runs: runs, work)))
+            rows.append(Row(name: name, timing: measure()))
+        }
+        func row(_ name: String, _ work: () -> Void) {
+            timedRow(name) { Timing.measure(runs: runs, work) }
         }
         row("build 10,000 items in 10 sections") { blackHole(build(items: 10_000, sections: 10)) }
         row("build 50,000 items in 10 sections") { blackHole(build(items: 50_000, sections: 10)) }
@@ -66,9 +70,13 @@ enum SnapshotWorkload {
         row("diff of two 10,000-item snapshots") {
             blackHole(target.stageCount(from: source))  // what a data source's apply computes
         }
+        outlineRows(row: row)
+        applyRows(runs: runs, row: row, timedRow: timedRow)
         return Table(
             workload: "Wsnapshot",
-            detail: "DiffableDataSourceSnapshot operations, and the diff two snapshots of 10,000 items take",
+            detail:
+                "DiffableDataSourceSnapshot and DiffableDataSourceSectionSnapshot operations, the diff two snapshots of "
+                + "10,000 items take, and a data source's apply on the main thread",
             reference: rows.first?.name ?? "", rows: rows)
     }
 }

@@ -115,4 +115,23 @@ open class DiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemId
     open func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
         core.snapshot
     }
+
+    /// The snapshot the data source shows once `sectionSnapshot` is applied to `section`, as
+    /// `CollectionViewDiffableDataSource.apply(_:to:animatingDifferences:completion:)` builds
+    /// it, and the benchmarks time it: ``snapshot()`` with the section's items replaced by the
+    /// outline's visible items (the section appended when the snapshot has none).
+    /// - Parameters:
+    ///   - sectionSnapshot: The section's items, as an outline.
+    ///   - section: The section it replaces.
+    /// - Returns: The whole snapshot to apply.
+    /// - Complexity: O(*n* + *k*) for *n* items in the outline and *k* in the section it
+    ///   replaces.
+    @_spi(Benchmarks)
+    public func snapshot(
+        applying sectionSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType
+    ) -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
+        var whole = core.snapshot
+        whole.setItems(sectionSnapshot.visibleItems, ofSection: section)
+        return whole
+    }
 }

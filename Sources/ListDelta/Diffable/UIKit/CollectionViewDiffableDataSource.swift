@@ -184,6 +184,11 @@
         /// snapshot has none), and the difference is animated, or not, as by
         /// ``apply(_:animatingDifferences:completion:)``, whose timing it keeps.
         ///
+        /// The diff runs code compiled for your identifier types once the data source holds a
+        /// snapshot built in your module: a data source only ever given section snapshots diffs
+        /// through generic code, about twice as slow for 10,000 items, unless it is first given
+        /// one, say `dataSource.apply(DiffableDataSourceSnapshot())` when it is set up.
+        ///
         /// - Parameters:
         ///   - snapshot: The section's items, as an outline.
         ///   - section: The section it replaces.
@@ -194,8 +199,7 @@
             _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
             animatingDifferences: Bool = true, completion: (() -> Void)? = nil
         ) {
-            var whole = core.snapshot
-            whole.setItems(snapshot.visibleItems, ofSection: section)
+            let whole = self.snapshot(applying: snapshot, to: section)
             sectionSnapshots.withLock { $0[section] = snapshot }
             core.apply(whole, .batches(animated: animatingDifferences), completion: completion)
         }
