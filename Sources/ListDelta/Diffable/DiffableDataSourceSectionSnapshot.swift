@@ -56,7 +56,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     @usableFromInline var _index = _SectionSnapshotIndex<ItemIdentifierType>()
     #if DEBUG
         /// How many times each identifier occurs, to warn about duplicates as they appear.
-        @usableFromInline var _occurrences: [ItemIdentifierType: Int] = [:]
+        @usableFromInline var _occurrences = Occurrences<ItemIdentifierType>()
     #endif
 
     /// An empty section snapshot.
@@ -190,7 +190,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
             return
         }
         #if DEBUG
-            _forget(_items[children])
+            _occurrences.remove(_items[children])
         #endif
         let base = _levels[node] + 1
         _items.replaceSubrange(children, with: snapshot._items)
@@ -219,7 +219,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
             if level > deletedLevel || deleted.contains(_items[node]) {
                 if level <= deletedLevel { deletedLevel = level }
                 #if DEBUG
-                    _forget(CollectionOfOne(_items[node]))
+                    _occurrences.remove(CollectionOfOne(_items[node]))
                 #endif
                 continue
             }
@@ -244,7 +244,7 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
         _expanded = []
         _structureChanged()
         #if DEBUG
-            _occurrences = [:]
+            _occurrences.removeAll()
         #endif
     }
 
@@ -552,32 +552,12 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     @inlinable
     mutating func _noteAdded<Added: Sequence<ItemIdentifierType>>(_ added: Added, _ member: String?) {
         #if DEBUG
-            var first: ItemIdentifierType?, duplicates = 0
-            for item in added {
-                let occurrences = _occurrences[item, default: 0] + 1
-                _occurrences[item] = occurrences
-                if occurrences > 1 {
-                    duplicates += 1
-                    if first == nil { first = item }
-                }
-            }
-            guard let first, let member else { return }
-            let others = duplicates > 1 ? " (and \(duplicates - 1) more duplicates)" : ""
-            DiffableDiagnostics.warn(
-                "ListDelta: DiffableDataSourceSectionSnapshot.\(member): the item \(first) is now in the snapshot more than once"
-                    + "\(others); duplicates are kept, look-ups name the first occurrence and delete(_:) removes every one")
+            guard let duplicate = _occurrences.add(added), let member else { return }
+            DiffableDiagnostics.warnDuplicates(
+                "DiffableDataSourceSectionSnapshot", member, "item \(duplicate.first)", count: duplicate.count,
+                "duplicates are kept, look-ups name the first occurrence and delete(_:) removes every one")
         #endif
     }
-
-    #if DEBUG
-        @inlinable
-        mutating func _forget<Removed: Sequence<ItemIdentifierType>>(_ removed: Removed) {
-            for item in removed {
-                let occurrences = _occurrences[item, default: 1] - 1
-                _occurrences[item] = occurrences > 0 ? occurrences : nil
-            }
-        }
-    #endif
 }
 
 extension DiffableDataSourceSectionSnapshot: Equatable {

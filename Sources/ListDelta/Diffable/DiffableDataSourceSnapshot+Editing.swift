@@ -96,7 +96,7 @@ extension DiffableDataSourceSnapshot {
         reloadedItems.removeAll(where: deleted.contains)
         reconfiguredItems.removeAll(where: deleted.contains)
         #if DEBUG
-            for identifier in deleted { itemOccurrences[identifier] = nil }
+            itemOccurrences.removeAll(of: deleted)
         #endif
     }
 
@@ -113,8 +113,8 @@ extension DiffableDataSourceSnapshot {
         reconfiguredItems.removeAll()
         structureChanged(.sections)
         #if DEBUG
-            itemOccurrences = [:]
-            sectionOccurrences = [:]
+            itemOccurrences.removeAll()
+            sectionOccurrences.removeAll()
         #endif
     }
 
@@ -178,7 +178,7 @@ extension DiffableDataSourceSnapshot {
         if indexOfSection(section) == nil { appendSections([section]) }
         let ordinal = requireSection(section, "apply(_:to:)")
         #if DEBUG
-            forgetItems(lists[ordinal])
+            itemOccurrences.remove(lists[ordinal])
         #endif
         itemCount += items.count - lists[ordinal].count
         lists[ordinal] = items
@@ -264,8 +264,8 @@ extension DiffableDataSourceSnapshot {
             if deleted.contains(section) {
                 itemCount -= list.count
                 #if DEBUG
-                    forgetItems(list)
-                    forgetSection(section)
+                    itemOccurrences.remove(list)
+                    sectionOccurrences.remove(CollectionOfOne(section))
                 #endif
             } else {
                 keptSections.append(section)
@@ -332,16 +332,7 @@ extension DiffableDataSourceSnapshot {
     @inlinable
     mutating func noteAddedItems(_ added: [ItemIdentifierType], _ member: String) {
         #if DEBUG
-            var first: ItemIdentifierType?, duplicates = 0
-            for item in added {
-                let occurrences = itemOccurrences[item, default: 0] + 1
-                itemOccurrences[item] = occurrences
-                if occurrences > 1 {
-                    duplicates += 1
-                    if first == nil { first = item }
-                }
-            }
-            if let first { warnDuplicate("item \(first)", duplicates, member) }
+            if let duplicate = itemOccurrences.add(added) { warnDuplicate("item \(duplicate.first)", duplicate.count, member) }
         #endif
     }
 
@@ -349,40 +340,18 @@ extension DiffableDataSourceSnapshot {
     @inlinable
     mutating func noteAddedSections(_ added: [SectionIdentifierType], _ member: String) {
         #if DEBUG
-            var first: SectionIdentifierType?, duplicates = 0
-            for section in added {
-                let occurrences = sectionOccurrences[section, default: 0] + 1
-                sectionOccurrences[section] = occurrences
-                if occurrences > 1 {
-                    duplicates += 1
-                    if first == nil { first = section }
-                }
+            if let duplicate = sectionOccurrences.add(added) {
+                warnDuplicate("section \(duplicate.first)", duplicate.count, member)
             }
-            if let first { warnDuplicate("section \(first)", duplicates, member) }
         #endif
     }
 
     #if DEBUG
         @inlinable
         func warnDuplicate(_ what: String, _ count: Int, _ member: String) {
-            let others = count > 1 ? " (and \(count - 1) more duplicates)" : ""
-            DiffableDiagnostics.warn(
-                "ListDelta: DiffableDataSourceSnapshot.\(member): the \(what) is now in the snapshot more than once\(others); "
-                    + "duplicates are kept, look-ups name the first occurrence and diffs pair the k-th occurrence with the k-th")
-        }
-
-        @inlinable
-        mutating func forgetItems(_ removed: [ItemIdentifierType]) {
-            for item in removed {
-                let occurrences = itemOccurrences[item, default: 1] - 1
-                itemOccurrences[item] = occurrences > 0 ? occurrences : nil
-            }
-        }
-
-        @inlinable
-        mutating func forgetSection(_ section: SectionIdentifierType) {
-            let occurrences = sectionOccurrences[section, default: 1] - 1
-            sectionOccurrences[section] = occurrences > 0 ? occurrences : nil
+            DiffableDiagnostics.warnDuplicates(
+                "DiffableDataSourceSnapshot", member, what, count: count,
+                "duplicates are kept, look-ups name the first occurrence and diffs pair the k-th occurrence with the k-th")
         }
     #endif
 }

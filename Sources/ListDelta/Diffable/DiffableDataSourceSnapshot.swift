@@ -44,8 +44,8 @@ public struct DiffableDataSourceSnapshot<
     @usableFromInline var index = SnapshotIndex<SectionIdentifierType, ItemIdentifierType>()
     #if DEBUG
         /// How many times each identifier occurs, to warn about duplicates as they appear.
-        @usableFromInline var itemOccurrences: [ItemIdentifierType: Int] = [:]
-        @usableFromInline var sectionOccurrences: [SectionIdentifierType: Int] = [:]
+        @usableFromInline var itemOccurrences = Occurrences<ItemIdentifierType>()
+        @usableFromInline var sectionOccurrences = Occurrences<SectionIdentifierType>()
     #endif
 
     @usableFromInline var itemCount = 0
