@@ -128,7 +128,15 @@ struct ld_workspace {
     uint64_t slot_seed; /* mixed into every identity before the hash table places it */
     ld_buffer_t buffers[LD_BUFFER_COUNT];
     size_t bytes_held;
+    /* The match ld_sectioned_diff last returned, while its buffers hold it: ld_stage trusts it
+     * instead of validating it again. Any reserve of another buffer, or a reset, forgets it. */
+    ld_sectioned_result_t own_match;
+    bool has_own_match;
 };
+
+/* Whether @p match is, field for field, the match ld_sectioned_diff last returned on @p
+ * workspace and its buffers still hold. */
+LD_HIDDEN bool ld_is_own_match(const ld_workspace_t *workspace, const ld_sectioned_result_t *match);
 
 /* Everything one diff reads and writes; both algorithms fill the two index maps and the
  * shared code derives the rest. */

@@ -332,5 +332,7 @@ ld_status ld_sectioned_diff(ld_workspace_t *workspace, const uint64_t *source_se
         .source_section_starts = sections.source_starts,
         .target_section_starts = sections.target_starts,
     };
+    workspace->own_match = *out;
+    workspace->has_own_match = true;
     return LD_OK;
 }

@@ -157,9 +157,37 @@ static ld_status ld_ascending_within(const int32_t *indices, size_t index_count,
     return LD_OK;
 }
 
-/* Checks the parts of the match that the stager follows as indices or sizes by. */
-static ld_status ld_stager_begin(const ld_sectioned_result_t *match, const uint8_t *element_changed,
-                                 const uint8_t *section_changed, const ld_cancel_token_t *cancel, ld_stager_t *stager) {
+/* The stager over @p match, which has passed ld_match_shape_valid. */
+static ld_stager_t ld_stager_of(const ld_sectioned_result_t *match, const uint8_t *element_changed,
+                                const uint8_t *section_changed, const ld_cancel_token_t *cancel) {
+    const ld_result_t *sections = &match->sections, *elements = &match->elements;
+    return (ld_stager_t){
+        .source_sections = sections->source_count,
+        .target_sections = sections->target_count,
+        .source_count = elements->source_count,
+        .target_count = elements->target_count,
+        .section_target = sections->source_to_target,
+        .section_source = sections->target_to_source,
+        .source_starts = match->source_section_starts,
+        .target_starts = match->target_section_starts,
+        .element_target = elements->source_to_target,
+        .element_source = elements->target_to_source,
+        .element_moves = elements->moved,
+        .element_move_count = elements->moved_count,
+        .element_deletes = elements->deleted,
+        .element_delete_count = elements->deleted_count,
+        .element_inserts = elements->inserted,
+        .element_insert_count = elements->inserted_count,
+        .section_moves = sections->moved,
+        .section_move_count = sections->moved_count,
+        .element_changed = element_changed,
+        .section_changed = section_changed,
+        .poller = { .cancel = cancel },
+    };
+}
+
+/* The arrays a match's counts promise are there, and its counts are in range. */
+static ld_status ld_match_shape_valid(const ld_sectioned_result_t *match) {
     const ld_result_t *sections = &match->sections, *elements = &match->elements;
     size_t source_sections = sections->source_count, target_sections = sections->target_count;
     size_t source_count = elements->source_count, target_count = elements->target_count;
@@ -186,61 +214,61 @@ static ld_status ld_stager_begin(const ld_sectioned_result_t *match, const uint8
         elements->inserted_count > target_count) {
         return LD_ERROR_INVALID;
     }
-    *stager = (ld_stager_t){
-        .source_sections = source_sections,
-        .target_sections = target_sections,
-        .source_count = source_count,
-        .target_count = target_count,
-        .section_target = sections->source_to_target,
-        .section_source = sections->target_to_source,
-        .source_starts = match->source_section_starts,
-        .target_starts = match->target_section_starts,
-        .element_target = elements->source_to_target,
-        .element_source = elements->target_to_source,
-        .element_moves = elements->moved,
-        .element_move_count = elements->moved_count,
-        .element_deletes = elements->deleted,
-        .element_delete_count = elements->deleted_count,
-        .element_inserts = elements->inserted,
-        .element_insert_count = elements->inserted_count,
-        .section_moves = sections->moved,
-        .section_move_count = sections->moved_count,
-        .element_changed = element_changed,
-        .section_changed = section_changed,
-        .poller = { .cancel = cancel },
-    };
-    if (ld_is_cancelled(cancel)) return LD_CANCELLED;
-    /* O(S + T) with polls: sections can be many. */
+    return LD_OK;
+}
+
+/* The section maps must be mutual inverses within range. O(S + T), with polls: sections can be
+ * many. */
+static ld_status ld_section_maps_valid(ld_stager_t *stager) {
+    size_t source_sections = stager->source_sections, target_sections = stager->target_sections;
     for (size_t chunk = 0; chunk < ld_max_size(source_sections, target_sections); chunk += LD_POLL_INTERVAL) {
         if (!ld_poll(&stager->poller, LD_POLL_INTERVAL)) return LD_CANCELLED;
-        size_t source_end = ld_min_size(source_sections, chunk + LD_POLL_INTERVAL);
-        size_t target_end = ld_min_size(target_sections, chunk + LD_POLL_INTERVAL);
-        /* The section maps are mutual inverses within range. */
-        for (size_t s = chunk; s < source_end; s++) {
+        for (size_t s = chunk; s < ld_min_size(source_sections, chunk + LD_POLL_INTERVAL); s++) {
             int32_t t = stager->section_target[s];
             if (t < -1 || (t >= 0 && ((size_t)t >= target_sections || stager->section_source[t] != (int32_t)s))) {
                 return LD_ERROR_INVALID;
             }
         }
-        for (size_t t = chunk; t < target_end; t++) {
+        for (size_t t = chunk; t < ld_min_size(target_sections, chunk + LD_POLL_INTERVAL); t++) {
             int32_t s = stager->section_source[t];
             if (s < -1 || (s >= 0 && ((size_t)s >= source_sections || stager->section_target[s] != (int32_t)t))) {
                 return LD_ERROR_INVALID;
             }
         }
     }
+    return LD_OK;
+}
+
+/* Checks every part of a caller's match that the stager follows as indices or sizes by. */
+static ld_status ld_match_valid(ld_stager_t *stager, const ld_cancel_token_t *cancel) {
     ld_status status;
-    if ((status = ld_starts_valid(stager->source_starts, source_sections, source_count, cancel)) ||
-        (status = ld_starts_valid(stager->target_starts, target_sections, target_count, cancel)) ||
-        (status = ld_moves_valid(stager->section_moves, stager->section_move_count, source_sections, target_sections,
-                                 cancel)) ||
-        (status = ld_moves_valid(stager->element_moves, stager->element_move_count, source_count, target_count,
-                                 cancel)) ||
-        (status = ld_ascending_within(stager->element_deletes, stager->element_delete_count, source_count, cancel)) ||
-        (status = ld_ascending_within(stager->element_inserts, stager->element_insert_count, target_count, cancel))) {
+    if ((status = ld_section_maps_valid(stager)) ||
+        (status = ld_starts_valid(stager->source_starts, stager->source_sections, stager->source_count, cancel)) ||
+        (status = ld_starts_valid(stager->target_starts, stager->target_sections, stager->target_count, cancel)) ||
+        (status = ld_moves_valid(stager->section_moves, stager->section_move_count, stager->source_sections,
+                                 stager->target_sections, cancel)) ||
+        (status = ld_moves_valid(stager->element_moves, stager->element_move_count, stager->source_count,
+                                 stager->target_count, cancel)) ||
+        (status = ld_ascending_within(stager->element_deletes, stager->element_delete_count, stager->source_count,
+                                      cancel)) ||
+        (status = ld_ascending_within(stager->element_inserts, stager->element_insert_count, stager->target_count,
+                                      cancel))) {
         return status;
     }
     return LD_OK;
+}
+
+/* The stager over @p match: trusted when it is the match ld_sectioned_diff last returned on
+ * @p workspace, validated when a caller built it. */
+static ld_status ld_stager_begin(const ld_workspace_t *workspace, const ld_sectioned_result_t *match,
+                                 const uint8_t *element_changed, const uint8_t *section_changed,
+                                 const ld_cancel_token_t *cancel, ld_stager_t *stager) {
+    bool own = ld_is_own_match(workspace, match);
+    ld_status status;
+    if (!own && (status = ld_match_shape_valid(match))) return status;
+    *stager = ld_stager_of(match, element_changed, section_changed, cancel);
+    if (ld_is_cancelled(cancel)) return LD_CANCELLED;
+    return own ? LD_OK : ld_match_valid(stager, cancel);
 }
 
 /* The int32 entries LD_BUFFER_STAGES needs for a match of these counts, whatever its stages:
@@ -702,7 +730,7 @@ ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match
                    const uint8_t *section_changed, const ld_cancel_token_t *cancel, ld_stages_t *out) {
     if (workspace == NULL || match == NULL || out == NULL) return LD_ERROR_INVALID;
     ld_stager_t st;
-    ld_status status = ld_stager_begin(match, element_changed, section_changed, cancel, &st);
+    ld_status status = ld_stager_begin(workspace, match, element_changed, section_changed, cancel, &st);
     if (status != LD_OK) return status;
     size_t S = st.source_sections, T = st.target_sections, n = st.source_count, m = st.target_count;
 

@@ -71,6 +71,7 @@ void ld_workspace_reset(ld_workspace_t *workspace) {
         *buffer = (ld_buffer_t){ 0 };
     }
     workspace->bytes_held = 0;
+    workspace->has_own_match = false;
 }
 
 void ld_workspace_free(ld_workspace_t *workspace) {
@@ -93,6 +94,7 @@ ld_status ld_workspace_reserve_fresh(ld_workspace_t *workspace, ld_buffer_id id,
                                      bool *out_fresh) {
     size_t length;
     if (!ld_mul_size(count, size, &length)) return LD_ERROR_OVERFLOW;
+    if (id != LD_BUFFER_STAGES) workspace->has_own_match = false; /* the match's buffers are reused */
     ld_buffer_t *buffer = &workspace->buffers[id];
     *out_fresh = buffer->pointer == NULL || buffer->length < length;
     if (*out_fresh) {
@@ -137,4 +139,20 @@ ld_status ld_workspace_prepare(ld_workspace_t *workspace, size_t source_count, s
     if (partitioned) return ld_partitions_reserve(workspace, source_count, target_count, true, cancel, &scratch);
     size_t most_slots;
     return ld_table_reserve(workspace, source_count, target_count, &most_slots, &scratch, true, cancel);
+}
+
+static bool ld_results_equal(const ld_result_t *a, const ld_result_t *b) {
+    return a->source_to_target == b->source_to_target && a->source_count == b->source_count &&
+           a->target_to_source == b->target_to_source && a->target_count == b->target_count &&
+           a->deleted == b->deleted && a->deleted_count == b->deleted_count && a->inserted == b->inserted &&
+           a->inserted_count == b->inserted_count && a->moved == b->moved && a->moved_count == b->moved_count &&
+           a->updated == b->updated && a->updated_count == b->updated_count;
+}
+
+bool ld_is_own_match(const ld_workspace_t *workspace, const ld_sectioned_result_t *match) {
+    const ld_sectioned_result_t *own = &workspace->own_match;
+    return workspace->has_own_match && ld_results_equal(&match->sections, &own->sections) &&
+           ld_results_equal(&match->elements, &own->elements) &&
+           match->source_section_starts == own->source_section_starts &&
+           match->target_section_starts == own->target_section_starts;
 }
