@@ -34,18 +34,27 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
     }
 
     /// The snapshot applied last, its order number, and the content diffed last (the next
-    /// diff's source off the main thread).
+    /// diff's source off the main thread) with its revision.
     private struct Applied: Sendable {
         var snapshot = Snapshot()
         var order = 0
+        /// The last revision handed out: every content a view is brought to, and every move a
+        /// user makes in it, takes the next one.
+        var revision = 0
         var diffed = Content()
-        var diffedOrder = 0
+        var diffedRevision = 0
         var calledFromMain: Bool?
         var warnedAboutQueues = false
         var coalesced: Coalesced?
         var coalescing = false
         /// Whether a flat view shows a header row before each section's items.
         var headers = false
+
+        /// The next revision.
+        mutating func nextRevision() -> Int {
+            revision += 1
+            return revision
+        }
     }
 
     /// The newest snapshot waiting for a coalescing diff, and the completions it carries.
@@ -56,10 +65,20 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
         var completions: [MainThreadCompletion]
     }
 
+    /// A content the view is to be brought to: the content of applied snapshot `order`, as
+    /// revision `revision`.
+    private struct Update {
+        var target: Content
+        var order: Int
+        var revision: Int
+    }
+
     /// What the view shows (a stage's data while a diff is performed).
     private(set) var shown = Content()
     /// The order number of the snapshot whose content the view shows.
     private var shownOrder = 0
+    /// The revision of what the view shows: changed by every update and every move a user makes.
+    private var shownRevision = 0
     /// Whether the view shows every section's items as one list of rows (NSTableView's).
     nonisolated let flat: Bool
     /// The view the batches go to.
@@ -85,6 +104,9 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
     /// The snapshot applied last, whether or not the view shows it yet.
     nonisolated var snapshot: Snapshot { applied.withLock { $0.snapshot } }
 
+    /// Whether the view shows the snapshot applied last (no update is on its way to it).
+    var showsApplied: Bool { applied.withLock { $0.order == shownOrder } }
+
     // MARK: - Applying
 
     /// Makes `snapshot` the data source's state and brings the view to it, as Apple's `apply`
@@ -101,12 +123,14 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
 
     private func applyOnMain(_ snapshot: Snapshot, _ presentation: Presentation, completion: Completion?) {
         let target = content(of: snapshot)
-        let order = applied.withLock { state in
-            let order = record(snapshot, onMain: true, in: &state)
-            (state.diffed, state.diffedOrder) = (target, order)
-            return order
+        let (update, mixed) = applied.withLock { state in
+            let (order, mixed) = record(snapshot, onMain: true, in: &state)
+            let update = Update(target: target, order: order, revision: state.nextRevision())
+            (state.diffed, state.diffedRevision) = (target, update.revision)
+            return (update, mixed)
         }
-        present(target, order: order, staged: nil, snapshot.differ, presentation, completion: completion)
+        if mixed { warnAboutMixedQueues() }
+        present(update, staged: nil, snapshot.differ, presentation, completion: completion)
     }
 
     private nonisolated func applyFromBackground(
@@ -114,64 +138,79 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
     ) {
         backgroundDiff.lock()
         defer { backgroundDiff.unlock() }
-        let (source, sourceOrder, order) = applied.withLock { state in
-            (state.diffed, state.diffedOrder, record(snapshot, onMain: false, in: &state))
+        let (source, sourceRevision, order, mixed) = applied.withLock { state in
+            let (order, mixed) = record(snapshot, onMain: false, in: &state)
+            return (state.diffed, state.diffedRevision, order, mixed)
         }
+        if mixed { warnAboutMixedQueues() }
         let target = content(of: snapshot)
         let staged: DiffableStaged<Section, Item>? =
             if case .batches = presentation { stage(from: source, to: target, snapshot.differ) } else { nil }
-        applied.withLock { state in
-            if order > state.diffedOrder { (state.diffed, state.diffedOrder) = (target, order) }
+        let update = applied.withLock { state in
+            let update = Update(target: target, order: order, revision: state.nextRevision())
+            if state.diffedRevision == sourceRevision { (state.diffed, state.diffedRevision) = (target, update.revision) }
+            return update
         }
         DispatchQueue.main.async {
             MainActor.assumeIsolated {
                 self.present(
-                    target, order: order, staged: sourceOrder == self.shownOrder ? staged : nil, snapshot.differ,
-                    presentation, completion: completion.run)
+                    update, staged: sourceRevision == self.shownRevision ? staged : nil, snapshot.differ, presentation,
+                    completion: completion.run)
             }
         }
     }
 
-    /// Takes the next order number for `snapshot`, makes it the applied one, and warns once
-    /// (debug builds) when applies come both from the main thread and from other threads.
-    private nonisolated func record(_ snapshot: Snapshot, onMain: Bool, in state: inout Applied) -> Int {
+    /// Takes the next order number for `snapshot` and makes it the applied one; says whether
+    /// applies now came both from the main queue and from other queues (the first time only).
+    private nonisolated func record(_ snapshot: Snapshot, onMain: Bool, in state: inout Applied) -> (Int, mixed: Bool) {
         state.order += 1
         state.snapshot = snapshot
-        #if DEBUG
-            if let previous = state.calledFromMain, previous != onMain, !state.warnedAboutQueues {
-                state.warnedAboutQueues = true
-                DiffableDiagnostics.warn(
-                    "ListDelta: a diffable data source's apply was called both on the main queue and on a background "
-                        + "queue. Apple requires one or the other for the data source's whole life; ListDelta shows the "
-                        + "newest snapshot, but the order of the others is not defined.")
-            }
-        #endif
+        var mixed = false
+        if let previous = state.calledFromMain, previous != onMain, !state.warnedAboutQueues {
+            state.warnedAboutQueues = true
+            mixed = true
+        }
         state.calledFromMain = onMain
-        return state.order
+        return (state.order, mixed)
     }
 
-    /// Brings the view to `target`, the content of snapshot `order`: through `staged` when it
-    /// was diffed from what the view shows, else through a diff made here. A snapshot older
-    /// than the one shown is dropped.
+    /// Says, in debug builds, that applies came both from the main queue and from other queues.
+    private nonisolated func warnAboutMixedQueues() {
+        #if DEBUG
+            DiffableDiagnostics.warn(
+                "ListDelta: a diffable data source's apply was called both on the main queue and on a background "
+                    + "queue. Apple requires one or the other for the data source's whole life; ListDelta shows the "
+                    + "newest snapshot, but the order of the others is not defined.")
+        #endif
+    }
+
+    /// Brings the view to `update`: through `staged` when it was diffed from what the view
+    /// shows, else through a diff made here. An update of a snapshot older than the one shown is
+    /// dropped.
     private func present(
-        _ target: Content, order: Int, staged: DiffableStaged<Section, Item>?, _ differ: DiffableDiffer<Section, Item>,
+        _ update: Update, staged: DiffableStaged<Section, Item>?, _ differ: DiffableDiffer<Section, Item>,
         _ presentation: Presentation, completion: Completion?
     ) {
-        guard order > shownOrder else {
+        guard update.order > shownOrder else {
             completion?()
             return
         }
-        shownOrder = order
+        (shownOrder, shownRevision) = (update.order, update.revision)
         guard case .batches(let animated) = presentation else {
-            shown = target
+            shown = update.target
             view.reloadData()
             completion?()
             return
         }
-        let staged = staged ?? stage(from: shown, to: target, differ)
+        let staged = staged ?? stage(from: shown, to: update.target, differ)
+        guard !staged.isEmpty else {
+            // Before the completion, which may apply again.
+            shown = update.target
+            completion?()
+            return
+        }
         let perform = { self.perform(staged, completion: completion) }
         if animated { perform() } else { withoutAnimation(perform) }
-        if staged.isEmpty { shown = target }
     }
 
     private func perform(_ staged: DiffableStaged<Section, Item>, completion: Completion?) {
@@ -211,18 +250,19 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
             if state.coalesced == nil { state.coalescing = false }
             return state.coalesced
         }) {
-            let (source, sourceOrder) = (shown, shownOrder)
+            let (source, sourceRevision) = (shown, shownRevision)
             let (target, staged) = await Task.detached {
                 let target = self.content(of: next.snapshot)
                 guard case .batches = next.presentation else { return (target, DiffableStaged<Section, Item>?.none) }
                 return (target, self.stage(from: source, to: target, next.snapshot.differ))
             }.value
-            applied.withLock { state in
-                if next.order > state.diffedOrder { (state.diffed, state.diffedOrder) = (target, next.order) }
+            let update = applied.withLock { state in
+                let update = Update(target: target, order: next.order, revision: state.nextRevision())
+                if next.order >= state.order { (state.diffed, state.diffedRevision) = (target, update.revision) }
+                return update
             }
             present(
-                target, order: next.order, staged: sourceOrder == shownOrder ? staged : nil, next.snapshot.differ,
-                next.presentation,
+                update, staged: sourceRevision == shownRevision ? staged : nil, next.snapshot.differ, next.presentation,
                 completion: { next.completions.forEach { $0.run() } })
         }
     }
@@ -232,26 +272,30 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
     /// The content a view shows for `snapshot`, through the differ the snapshot was built with
     /// (``DiffableDiffer``: compiled where its identifier types are concrete).
     nonisolated func content(of snapshot: Snapshot) -> Content {
+        content(of: snapshot, headers: applied.withLock { $0.headers })
+    }
+
+    private nonisolated func content(of snapshot: Snapshot, headers: Bool) -> Content {
         guard flat else { return Content(sections: snapshot.differ.sections(snapshot)) }
-        return Content(rows: snapshot.differ.rows(snapshot, applied.withLock { $0.headers }))
+        return Content(rows: snapshot.differ.rows(snapshot, headers))
     }
 
     /// Whether a flat view shows a header row before each section's items. Changing it reloads
-    /// the view.
+    /// the view with the snapshot applied last.
     var showsSectionHeaders: Bool {
         get { applied.withLock { $0.headers } }
         set {
             guard newValue != showsSectionHeaders else { return }
-            let snapshot = applied.withLock { state in
+            let (snapshot, order, revision) = applied.withLock { state in
                 state.headers = newValue
-                return state.snapshot
-            }
-            let target = content(of: snapshot)
-            applied.withLock { state in
                 state.order += 1
-                (state.diffed, state.diffedOrder) = (target, state.order)
+                return (state.snapshot, state.order, state.nextRevision())
             }
-            present(target, order: applied.withLock { $0.order }, staged: nil, snapshot.differ, .reload, completion: nil)
+            let update = Update(target: content(of: snapshot, headers: newValue), order: order, revision: revision)
+            applied.withLock { state in
+                if state.order == order { (state.diffed, state.diffedRevision) = (update.target, revision) }
+            }
+            present(update, staged: nil, snapshot.differ, .reload, completion: nil)
         }
     }
 
@@ -267,26 +311,38 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
     // MARK: - Moves the user made
 
     /// Records a move the view made itself (a user's reordering), without a batch: the item at
-    /// `source` now stands at `destination`, in what the view shows and, when the view shows
-    /// the snapshot applied last, in that snapshot. Returns the snapshots before and after, or
-    /// nil when either path names no item the view shows.
+    /// `source` now stands at `destination` in what the view shows and, when the view shows the
+    /// snapshot applied last, in that snapshot. An update on its way to the view, diffed from
+    /// what it showed before, is diffed again when it arrives. False when either path names no
+    /// place the view has.
     @discardableResult
-    func viewMovedItem(from source: IndexPath, to destination: IndexPath) -> (before: Snapshot, after: Snapshot)? {
+    func viewMovedItem(from source: IndexPath, to destination: IndexPath) -> Bool {
         guard source.count == 2, destination.count == 2, shown.sections.indices.contains(source[0]),
             shown.sections[source[0]].elements.indices.contains(source[1]), shown.sections.indices.contains(destination[0])
-        else { return nil }
+        else { return false }
         let destinationCount = shown.sections[destination[0]].elements.count - (source[0] == destination[0] ? 1 : 0)
-        guard (0...destinationCount).contains(destination[1]) else { return nil }
+        guard (0...destinationCount).contains(destination[1]) else { return false }
         var moved = shown.sections[source[0]].elements.remove(at: source[1])
         moved.refresh = .none
         shown.sections[destination[0]].elements.insert(moved, at: destination[1])
-        return applied.withLock { state in
-            let before = state.snapshot
-            guard state.order == shownOrder else { return (before, before) }
+        let before = shownRevision
+        shownRevision = applied.withLock { state in
+            let revision = state.nextRevision()
+            guard state.order == shownOrder else { return revision }
             state.snapshot.moveItem(at: (source[0], source[1]), to: (destination[0], destination[1]))
-            state.diffed = shown
-            return (before, state.snapshot)
+            if state.diffedRevision == before { (state.diffed, state.diffedRevision) = (shown, revision) }
+            return revision
         }
+        return true
+    }
+
+    /// What the view shows, as a snapshot (its sections and items, without marks).
+    /// - Complexity: O(*n*) for *n* items.
+    func shownSnapshot() -> Snapshot {
+        var snapshot = applied.withLock { $0.snapshot }
+        snapshot.replaceContents(
+            sections: shown.sections.map(\.model.identifier), lists: shown.sections.map { $0.elements.map(\.item) })
+        return snapshot
     }
 
     // MARK: - What the view shows

@@ -186,6 +186,24 @@ extension DiffableDataSourceSnapshot {
         noteAddedItems(items, "apply(_:to:animatingDifferences:completion:)")
     }
 
+    /// Makes `sections`, with the items `lists` holds for each, the snapshot's contents,
+    /// without reloads or reconfigurations: what a data source's view shows.
+    mutating func replaceContents(sections: [SectionIdentifierType], lists: [[ItemIdentifierType]]) {
+        self.sections = sections
+        self.lists = lists
+        itemCount = lists.reduce(0) { $0 + $1.count }
+        reloadedSections.removeAll()
+        reloadedItems.removeAll()
+        reconfiguredItems.removeAll()
+        structureChanged(.sections)
+        #if DEBUG
+            itemOccurrences.removeAll()
+            sectionOccurrences.removeAll()
+            _ = itemOccurrences.add(lists.joined())
+            _ = sectionOccurrences.add(sections)
+        #endif
+    }
+
     // MARK: - Sections
 
     /// Adds empty sections at the end.

@@ -208,7 +208,13 @@
         /// items are still the section's items; else the section's items as root items (none
         /// when the section is not in ``snapshot()``).
         open func snapshot(for section: SectionIdentifierType) -> DiffableDataSourceSectionSnapshot<ItemIdentifierType> {
-            let whole = core.snapshot
+            outline(of: section, in: core.snapshot)
+        }
+
+        /// The outline of `section` of `whole`, as ``snapshot(for:)`` tells it.
+        private func outline(
+            of section: SectionIdentifierType, in whole: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+        ) -> DiffableDataSourceSectionSnapshot<ItemIdentifierType> {
             guard let index = whole.indexOfSection(section) else { return DiffableDataSourceSectionSnapshot() }
             let items = whole.lists[index]
             if let outline = sectionSnapshots.withLock({ $0[section] }), outline.visibleItems == items { return outline }
@@ -242,35 +248,27 @@
         /// after the move, the view having moved the item already) between the reordering
         /// handlers: the data source's snapshot and section snapshots hold the move, and the view
         /// gets a batch only if an outline places the item elsewhere than the user dropped it.
+        /// The transaction describes what the view showed: when an update is on its way to the
+        /// view, that update still comes, diffed from the view as the user left it.
         private func reorder(from source: IndexPath, to destination: IndexPath) {
-            guard let item = core.item(at: source), let from = core.section(at: source[0]),
-                let to = core.section(at: destination[0])
+            guard let from = core.section(at: source[0]), let to = core.section(at: destination[0]),
+                core.item(at: source) != nil
             else { return }
-            let initial = core.snapshot
+            let initial = core.shownSnapshot()
             let sections = from == to ? [from] : [from, to]
-            let initialOutlines = sections.map { snapshot(for: $0) }
-            // The destination section's visible items as the user left them.
-            var visible = initial.lists[destination[0]]
-            if from == to { visible.remove(at: source[1]) }
-            let neighbours = (
-                before: destination[1] > 0 ? visible[destination[1] - 1] : nil,
-                after: destination[1] < visible.count ? visible[destination[1]] : nil
-            )
-            var finalOutlines = initialOutlines
-            let moved = finalOutlines[0].snapshot(of: item, includingParent: true)
-            finalOutlines[0].delete([item])
-            if from == to { finalOutlines = [finalOutlines[0]] }
-            let last = finalOutlines.count - 1
-            if let after = neighbours.after, finalOutlines[last].contains(after) {
-                finalOutlines[last].insert(moved, before: after)
-            } else if let before = neighbours.before, finalOutlines[last].contains(before) {
-                finalOutlines[last].insert(moved, after: before)
-            } else {
-                finalOutlines[last].append(moved.rootItems)
-                for root in moved.rootItems { finalOutlines[last].replace(childrenOf: root, using: moved.snapshot(of: root)) }
-            }
+            let initialOutlines = sections.map { outline(of: $0, in: initial) }
             var final = initial
-            for (section, outline) in zip(sections, finalOutlines) { final.setItems(outline.visibleItems, ofSection: section) }
+            final.moveItem(at: (source[0], source[1]), to: (destination[0], destination[1]))
+            var finalOutlines: [DiffableDataSourceSectionSnapshot<ItemIdentifierType>]
+            if initialOutlines.allSatisfy({ $0.rootItems.count == $0.items.count }) {
+                // Flat sections: the move itself, by position, exact with duplicates.
+                finalOutlines = sections.map { DiffableDataSourceSectionSnapshot(flat: final.lists[final.indexOfSection($0)!]) }
+            } else {
+                finalOutlines = movedInOutlines(initialOutlines, from: source, to: destination, in: initial)
+                for (section, outline) in zip(sections, finalOutlines) {
+                    final.setItems(outline.visibleItems, ofSection: section)
+                }
+            }
             let transaction = DiffableDataSourceTransaction(
                 initialSnapshot: initial, finalSnapshot: final,
                 difference: final.itemIdentifiers.difference(from: initial.itemIdentifiers),
@@ -280,12 +278,40 @@
                         difference: outlines.1.items.difference(from: outlines.0.items))
                 })
             reorderingHandlers.willReorder?(transaction)
+            let showsApplied = core.showsApplied
             core.viewMovedItem(from: source, to: destination)
             sectionSnapshots.withLock { stored in
                 for (section, outline) in zip(sections, finalOutlines) { stored[section] = outline }
             }
-            core.apply(final, .batches(animated: true), completion: nil)
+            if showsApplied { core.apply(final, .batches(animated: true), completion: nil) }
             reorderingHandlers.didReorder?(transaction)
+        }
+
+        /// The outlines of the sections a user's move touches (the source's, then the
+        /// destination's when it differs) after it: the moved item, with its subtree and
+        /// expansion, becomes the sibling of the nearest visible item that follows where it was
+        /// dropped, else of the nearest one before, else a root item at the end.
+        private func movedInOutlines(
+            _ outlines: [DiffableDataSourceSectionSnapshot<ItemIdentifierType>], from source: IndexPath,
+            to destination: IndexPath, in initial: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+        ) -> [DiffableDataSourceSectionSnapshot<ItemIdentifierType>] {
+            let item = initial.lists[source[0]][source[1]]
+            var outlines = outlines
+            let moved = outlines[0].snapshot(of: item, includingParent: true)
+            outlines[0].delete([item])
+            let last = outlines.count - 1
+            var visible = initial.lists[destination[0]]
+            if source[0] == destination[0] { visible.remove(at: source[1]) }
+            let after = visible[min(destination[1], visible.count)...].first { outlines[last].contains($0) }
+            let before = visible[..<min(destination[1], visible.count)].last { outlines[last].contains($0) }
+            if let after {
+                outlines[last].insert(moved, before: after)
+            } else if let before {
+                outlines[last].insert(moved, after: before)
+            } else {
+                outlines[last]._insertNodes(of: moved, level: 0, at: outlines[last].items.count, "reorder")
+            }
+            return outlines
         }
     }
 #endif

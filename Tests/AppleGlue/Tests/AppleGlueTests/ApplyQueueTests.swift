@@ -59,4 +59,21 @@ import Testing
         #expect(harness.snapshot() == Self.snapshot([3, 2]), "\(kind)")
         #expect(harness.failures.isEmpty, "\(kind): \(harness.failures)")
     }
+
+    /// An apply that changes nothing completes at once; a completion that applies again must
+    /// find the data source showing what the view shows.
+    @Test(arguments: DataSourceKind.allCases)
+    func aCompletionThatAppliesAgainFindsTheViewInStep(kind: DataSourceKind) async {
+        let harness = Harness<Int>(kind)
+        harness.apply(Self.snapshot([1, 2]))
+        var completed = false
+        harness.apply(Self.snapshot([1, 2])) {
+            harness.apply(Self.snapshot([1, 2, 3]))
+            completed = true
+        }
+        #expect(completed, "\(kind): an apply that changes nothing completes at once")
+        #expect(harness.shownCells.joined().map(\.item) == [1, 2, 3], "\(kind)")
+        #expect(harness.itemIdentifier(at: 0, 2, flatRow: 2) == 3, "\(kind): the data source lags the view")
+        #expect(harness.failures.isEmpty, "\(kind): \(harness.failures)")
+    }
 }

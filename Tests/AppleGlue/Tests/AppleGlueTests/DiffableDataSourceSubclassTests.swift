@@ -185,4 +185,24 @@ private final class IndexedCollectionDataSource: CollectionViewDiffableDataSourc
         #expect(dataSource.snapshot().itemIdentifiers(inSection: "b") == [2, 3, 4])
         #expect(collection.standInFailures.isEmpty, "\(collection.standInFailures)")
     }
+
+    /// A user's move while an update from a background queue is on its way: the update is
+    /// diffed again from the rows as the user left them, so every cell shows its item.
+    @Test func aMoveWhileABackgroundUpdateIsOnItsWayKeepsCellsAndDataInStep() async {
+        let (table, dataSource) = table()
+        var next = dataSource.snapshot()
+        next.appendItems([7], toSection: "inbox")
+        let queued = UncheckedSendable(value: (dataSource, next))
+        DispatchQueue(label: "background apply").sync {
+            let (dataSource, next) = queued.value
+            dataSource.apply(next)  // diffed here; the batch follows on the main queue
+        }
+        #expect(shownItems(table) == [[1, 2, 3, 4], [5, 6]], "the update has not reached the table yet")
+        #expect(table.standInUserMoveRow(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 3, section: 0)))
+        let arrived = await waitUntil { shownItems(table).first?.count == 5 }
+        #expect(arrived)
+        #expect(shownItems(table) == [[1, 2, 3, 4, 7], [5, 6]])
+        #expect((0..<5).map { dataSource.itemIdentifier(for: IndexPath(row: $0, section: 0)) } == [1, 2, 3, 4, 7])
+        #expect(table.standInFailures.isEmpty, "\(table.standInFailures)")
+    }
 }
