@@ -105,17 +105,7 @@ extension DiffableDataSourceSnapshot {
     /// - Complexity: O(1), besides freeing the storage.
     @inlinable
     public mutating func deleteAllItems() {
-        sections = []
-        lists = []
-        itemCount = 0
-        reloadedSections.removeAll()
-        reloadedItems.removeAll()
-        reconfiguredItems.removeAll()
-        structureChanged(.sections)
-        #if DEBUG
-            itemOccurrences.removeAll()
-            sectionOccurrences.removeAll()
-        #endif
+        replaceContents(sections: [], lists: [])
     }
 
     /// Moves an item to just before another item, in that item's section.
@@ -188,6 +178,7 @@ extension DiffableDataSourceSnapshot {
 
     /// Makes `sections`, with the items `lists` holds for each, the snapshot's contents,
     /// without reloads or reconfigurations: what a data source's view shows.
+    @inlinable
     mutating func replaceContents(sections: [SectionIdentifierType], lists: [[ItemIdentifierType]]) {
         self.sections = sections
         self.lists = lists
