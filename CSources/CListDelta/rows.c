@@ -26,25 +26,230 @@ static int32_t ld_tree_sum_before(const int32_t *tree, size_t slot) {
     return sum;
 }
 
-/* Marks `count` indices below `limit` with `flag`; false when one is out of range, listed
- * twice, or already carries one of `conflicts`. */
-static bool ld_mark(uint8_t *flags, size_t limit, const int32_t *indices, size_t count, size_t stride, uint8_t flag,
-                    uint8_t conflicts) {
+/* The arrays one translation works in, cut from one reservation, and what it has written. */
+typedef struct {
+    size_t before, after, survivors;
+    uint8_t *before_flags, *after_flags, *survivor_moved;
+    int32_t *survivor_index, *arriving, *target_group, *placed_slot, *survivor_group, *unplaced_slot, *tree;
+    int32_t *group_start, *placed_in_group, *unplaced_in_group, *cursor, *row_lists;
+    ld_row_operation_t *operations;
+    size_t count, group_count, slot_count;
+    ld_poller_t poller;
+} ld_rows_t;
+
+/* Inside a pass over rows: returns LD_CANCELLED from the caller once the token is cancelled,
+ * polling it once every LD_POLL_INTERVAL rows. */
+#define LD_ROWS_POLL(rows)                                     \
+    do {                                                       \
+        if (!ld_poll(&(rows)->poller, 1)) return LD_CANCELLED; \
+    } while (0)
+
+/* Marks `count` indices below `limit` with `flag`: LD_ERROR_INVALID when one is out of range,
+ * listed twice, or already carries one of `conflicts`. */
+static ld_status ld_mark(ld_rows_t *r, uint8_t *flags, size_t limit, const int32_t *indices, size_t count,
+                         size_t stride, uint8_t flag, uint8_t conflicts) {
     for (size_t k = 0; k < count; k++) {
+        LD_ROWS_POLL(r);
         int32_t index = *(const int32_t *)(const void *)((const char *)indices + k * stride);
-        if (index < 0 || (size_t)index >= limit || (flags[index] & (flag | conflicts)) != 0) return false;
+        if (index < 0 || (size_t)index >= limit || (flags[index] & (flag | conflicts)) != 0) return LD_ERROR_INVALID;
         flags[index] |= flag;
     }
-    return true;
+    return LD_OK;
 }
 
-/* The rows carrying `flag`, ascending, into `rows`. */
-static size_t ld_rows_with(const uint8_t *flags, size_t count, uint8_t flag, int32_t *rows) {
+/* The rows before the batch carrying `flag`, ascending, into `rows`. */
+static ld_status ld_rows_with(ld_rows_t *r, uint8_t flag, int32_t *rows) {
     size_t found = 0;
-    for (size_t row = 0; row < count; row++) {
-        if (flags[row] & flag) rows[found++] = (int32_t)row;
+    for (size_t row = 0; row < r->before; row++) {
+        LD_ROWS_POLL(r);
+        if (r->before_flags[row] & flag) rows[found++] = (int32_t)row;
     }
-    return found;
+    return LD_OK;
+}
+
+/* One reservation for a batch over `before` rows leaving `after`, cut into: flags per row
+ * before and after and per survivor, then int32 arrays (survivor index, arriving, target group
+ * and slot per row after; survivor group and slot per survivor; the tree over at most after +
+ * survivors slots; three counts and a cursor per group, at most survivors + 2 groups; the
+ * reloaded and deleted rows), then the operations. */
+static ld_status ld_rows_reserve(ld_workspace_t *workspace, size_t before, size_t after, size_t survivors,
+                                 size_t listed, size_t operation_count, ld_rows_t *r) {
+    size_t ints = before + 3 * after + 2 * survivors + (after + survivors + 1) + 4 * (survivors + 2) + listed;
+    size_t flag_bytes = (before + after + survivors + 7) & ~(size_t)7;
+    size_t int_bytes = (ints * sizeof(int32_t) + 7) & ~(size_t)7;
+    void *room;
+    ld_status status = ld_workspace_reserve(workspace, LD_BUFFER_ROWS,
+                                            flag_bytes + int_bytes + operation_count * sizeof(ld_row_operation_t), 1,
+                                            &room);
+    if (status != LD_OK) return status;
+    r->before = before;
+    r->after = after;
+    r->survivors = survivors;
+    r->before_flags = room;
+    r->after_flags = r->before_flags + before;
+    r->survivor_moved = r->after_flags + after;
+    int32_t *next = (int32_t *)(void *)((char *)room + flag_bytes);
+    /* clang-format off */
+    r->survivor_index = next; next += before;
+    r->arriving = next; next += after;
+    r->target_group = next; next += after;
+    r->placed_slot = next; next += after;
+    r->survivor_group = next; next += survivors;
+    r->unplaced_slot = next; next += survivors;
+    r->tree = next; next += after + survivors + 1;
+    r->group_start = next; next += survivors + 2;
+    r->placed_in_group = next; next += survivors + 2;
+    r->unplaced_in_group = next; next += survivors + 2;
+    r->cursor = next; next += survivors + 2;
+    r->row_lists = next;
+    /* clang-format on */
+    r->operations = (ld_row_operation_t *)(void *)((char *)room + flag_bytes + int_bytes);
+    r->count = 0;
+    memset(r->before_flags, 0, before + after + survivors);
+    return LD_OK;
+}
+
+/* UIKit's rules for one section, as a view checks them: every index in range, none listed
+ * twice, and no row both deleted and reloaded or moved, nor inserted and moved to. */
+static ld_status ld_rows_check(ld_rows_t *r, const int32_t *deleted, size_t deleted_count, const int32_t *inserted,
+                               size_t inserted_count, const ld_pair_t *moved, size_t moved_count,
+                               const int32_t *reloaded, size_t reloaded_count) {
+    ld_status status;
+    if ((status = ld_mark(r, r->before_flags, r->before, deleted, deleted_count, sizeof *deleted, LD_ROW_DELETED, 0)) ||
+        (status = ld_mark(r, r->before_flags, r->before, reloaded, reloaded_count, sizeof *reloaded, LD_ROW_RELOADED,
+                          LD_ROW_DELETED)) ||
+        (status = ld_mark(r, r->before_flags, r->before, moved_count ? &moved[0].source : NULL, moved_count,
+                          sizeof *moved, LD_ROW_MOVED_FROM, LD_ROW_DELETED | LD_ROW_RELOADED)) ||
+        (status = ld_mark(r, r->after_flags, r->after, inserted, inserted_count, sizeof *inserted, LD_ROW_INSERTED,
+                          0)) ||
+        (status = ld_mark(r, r->after_flags, r->after, moved_count ? &moved[0].target : NULL, moved_count,
+                          sizeof *moved, LD_ROW_MOVED_TO, LD_ROW_INSERTED))) {
+        return status;
+    }
+    return LD_OK;
+}
+
+/* The reloads, while the rows still stand where the batch names them, then the removals. */
+static ld_status ld_rows_removals(ld_rows_t *r, size_t reloaded_count, size_t deleted_count) {
+    ld_status status;
+    if (reloaded_count > 0) {
+        r->operations[r->count++] = (ld_row_operation_t){ LD_ROWS_RELOAD, 0, 0, reloaded_count, r->row_lists };
+        if ((status = ld_rows_with(r, LD_ROW_RELOADED, r->row_lists))) return status;
+    }
+    if (deleted_count > 0) {
+        int32_t *rows = r->row_lists + reloaded_count;
+        r->operations[r->count++] = (ld_row_operation_t){ LD_ROWS_REMOVE, 0, 0, deleted_count, rows };
+        if ((status = ld_rows_with(r, LD_ROW_DELETED, rows))) return status;
+    }
+    return LD_OK;
+}
+
+/* The list after the removals; what lands at each target index (-1 an insert, else a
+ * survivor), the staying survivors filling the targets nothing else claims, in order; and the
+ * group of each target and each survivor. */
+static ld_status ld_rows_arrivals(ld_rows_t *r, const ld_pair_t *moved, size_t moved_count) {
+    size_t survivor = 0;
+    for (size_t row = 0; row < r->before; row++) {
+        LD_ROWS_POLL(r);
+        if (!(r->before_flags[row] & LD_ROW_DELETED)) r->survivor_index[row] = (int32_t)survivor++;
+    }
+    for (size_t target = 0; target < r->after; target++) {
+        LD_ROWS_POLL(r);
+        r->arriving[target] = -1;
+    }
+    for (size_t k = 0; k < moved_count; k++) {
+        LD_ROWS_POLL(r);
+        int32_t moving = r->survivor_index[moved[k].source];
+        r->arriving[moved[k].target] = moving;
+        r->survivor_moved[moving] = 1;
+    }
+    size_t staying = 0, stays = 0;
+    for (size_t target = 0; target < r->after; target++) {
+        LD_ROWS_POLL(r);
+        if (r->after_flags[target] & (LD_ROW_INSERTED | LD_ROW_MOVED_TO)) {
+            r->target_group[target] = (int32_t)stays;
+            continue;
+        }
+        while (staying < r->survivors && r->survivor_moved[staying]) staying++;
+        if (staying == r->survivors) return LD_ERROR_INVALID; /* unreachable for counts that add up */
+        r->arriving[target] = (int32_t)staying++;
+        r->after_flags[target] |= LD_ROW_STAYS;
+        r->target_group[target] = (int32_t)++stays;
+    }
+    r->group_count = stays + 1;
+    size_t stays_seen = 0;
+    for (size_t s = 0; s < r->survivors; s++) {
+        LD_ROWS_POLL(r);
+        if (!r->survivor_moved[s]) stays_seen++;
+        r->survivor_group[s] = (int32_t)stays_seen; /* a staying row leads its own group */
+    }
+    return LD_OK;
+}
+
+/* The fixed layout of slots (see the top of this file), each target's slot and each unplaced
+ * survivor's, and the tree holding the rows that stand before the first insert or move. */
+static ld_status ld_rows_slots(ld_rows_t *r) {
+    size_t group_count = r->group_count;
+    memset(r->placed_in_group, 0, group_count * sizeof *r->placed_in_group);
+    memset(r->unplaced_in_group, 0, group_count * sizeof *r->unplaced_in_group);
+    for (size_t target = 0; target < r->after; target++) {
+        LD_ROWS_POLL(r);
+        if (!(r->after_flags[target] & LD_ROW_STAYS)) r->placed_in_group[r->target_group[target]]++;
+    }
+    for (size_t s = 0; s < r->survivors; s++) {
+        LD_ROWS_POLL(r);
+        if (r->survivor_moved[s]) r->unplaced_in_group[r->survivor_group[s]]++;
+    }
+    r->group_start[0] = 0;
+    for (size_t group = 0; group < group_count; group++) {
+        LD_ROWS_POLL(r);
+        r->group_start[group + 1] = r->group_start[group] + (group > 0) + r->placed_in_group[group] +
+                                    r->unplaced_in_group[group];
+        r->cursor[group] = r->group_start[group] + (group > 0);
+    }
+    r->slot_count = (size_t)r->group_start[group_count];
+    memset(r->tree, 0, (r->slot_count + 1) * sizeof *r->tree);
+    for (size_t target = 0; target < r->after; target++) {
+        LD_ROWS_POLL(r);
+        if (!(r->after_flags[target] & LD_ROW_STAYS)) r->placed_slot[target] = r->cursor[r->target_group[target]]++;
+    }
+    /* The unplaced slots follow each group's placed ones: the cursor stands right there now. */
+    for (size_t s = 0; s < r->survivors; s++) {
+        LD_ROWS_POLL(r);
+        size_t group = (size_t)r->survivor_group[s];
+        size_t slot = r->survivor_moved[s] ? (size_t)(r->unplaced_slot[s] = r->cursor[group]++)
+                                           : (size_t)r->group_start[group];
+        ld_tree_add(r->tree, r->slot_count, slot, 1);
+    }
+    return LD_OK;
+}
+
+/* The inserts and moves, in ascending target order, each right after its predecessor in the
+ * target; consecutive inserts merge into one operation. */
+static ld_status ld_rows_placements(ld_rows_t *r) {
+    for (size_t target = 0; target < r->after; target++) {
+        LD_ROWS_POLL(r);
+        if (r->after_flags[target] & LD_ROW_STAYS) continue;
+        size_t slot = (size_t)r->placed_slot[target];
+        if (r->arriving[target] < 0) {
+            int32_t index = ld_tree_sum_before(r->tree, slot);
+            ld_tree_add(r->tree, r->slot_count, slot, 1);
+            ld_row_operation_t *last = r->count > 0 ? &r->operations[r->count - 1] : NULL;
+            if (last != NULL && last->kind == LD_ROWS_INSERT && (size_t)last->first + last->count == (size_t)index) {
+                last->count++;
+            } else {
+                r->operations[r->count++] = (ld_row_operation_t){ LD_ROWS_INSERT, index, 0, 1, NULL };
+            }
+        } else {
+            size_t from_slot = (size_t)r->unplaced_slot[r->arriving[target]];
+            int32_t from = ld_tree_sum_before(r->tree, from_slot);
+            ld_tree_add(r->tree, r->slot_count, from_slot, -1);
+            int32_t to = ld_tree_sum_before(r->tree, slot);
+            ld_tree_add(r->tree, r->slot_count, slot, 1);
+            r->operations[r->count++] = (ld_row_operation_t){ LD_ROW_MOVE, from, to, 0, NULL };
+        }
+    }
+    return LD_OK;
 }
 
 ld_status ld_immediate_rows(ld_workspace_t *workspace, size_t row_count, const int32_t *deleted, size_t deleted_count,
@@ -61,144 +266,20 @@ ld_status ld_immediate_rows(ld_workspace_t *workspace, size_t row_count, const i
     if (deleted_count > row_count) return LD_ERROR_INVALID;
     size_t before = row_count, after = row_count - deleted_count + inserted_count;
     if (after > LD_MAX_COUNT) return LD_ERROR_OVERFLOW;
-    size_t survivors = before - deleted_count;
 
-    /* One reservation, cut into: flags per row before and after, then int32 arrays (survivor
-     * index, arriving, target group and slot per row after; survivor group and slot per
-     * survivor; the tree over at most after + survivors slots; three counts per group, at most
-     * survivors + 2 groups; the reloaded and deleted rows), then the operations. */
-    size_t operation_count = 2 + inserted_count + moved_count;
-    size_t ints = before + 3 * after + 2 * survivors + (after + survivors + 1) + 4 * (survivors + 2) + reloaded_count +
-                  deleted_count;
-    size_t flag_bytes = (before + after + survivors + 7) & ~(size_t)7;
-    size_t bytes = flag_bytes + ((ints * sizeof(int32_t) + 7) & ~(size_t)7) +
-                   operation_count * sizeof(ld_row_operation_t);
-    void *room;
-    ld_status status = ld_workspace_reserve(workspace, LD_BUFFER_ROWS, bytes, 1, &room);
+    ld_rows_t r;
+    ld_status status = ld_rows_reserve(workspace, before, after, before - deleted_count, reloaded_count + deleted_count,
+                                       2 + inserted_count + moved_count, &r);
     if (status != LD_OK) return status;
-    uint8_t *before_flags = room, *after_flags = before_flags + before, *survivor_moved = after_flags + after;
-    int32_t *next = (int32_t *)(void *)((char *)room + flag_bytes);
-    /* clang-format off */
-    int32_t *survivor_index = next; next += before;
-    int32_t *arriving = next; next += after;
-    int32_t *target_group = next; next += after;
-    int32_t *placed_slot = next; next += after;
-    int32_t *survivor_group = next; next += survivors;
-    int32_t *unplaced_slot = next; next += survivors;
-    int32_t *tree = next; next += after + survivors + 1;
-    int32_t *group_start = next; next += survivors + 2;
-    int32_t *placed_in_group = next; next += survivors + 2;
-    int32_t *unplaced_in_group = next; next += survivors + 2;
-    int32_t *cursor = next; next += survivors + 2;
-    int32_t *row_lists = next;
-    /* clang-format on */
-    ld_row_operation_t *operations =
-        (ld_row_operation_t *)(void *)((char *)room + flag_bytes + ((ints * sizeof(int32_t) + 7) & ~(size_t)7));
-    ld_poller_t poller = { cancel, 0 };
-
-    /* UIKit's rules for one section, as a view checks them. */
-    memset(before_flags, 0, before + after + survivors);
-    if (!ld_mark(before_flags, before, deleted, deleted_count, sizeof *deleted, LD_ROW_DELETED, 0) ||
-        !ld_mark(before_flags, before, reloaded, reloaded_count, sizeof *reloaded, LD_ROW_RELOADED, LD_ROW_DELETED) ||
-        !ld_mark(before_flags, before, moved_count ? &moved[0].source : NULL, moved_count, sizeof *moved,
-                 LD_ROW_MOVED_FROM, LD_ROW_DELETED | LD_ROW_RELOADED) ||
-        !ld_mark(after_flags, after, inserted, inserted_count, sizeof *inserted, LD_ROW_INSERTED, 0) ||
-        !ld_mark(after_flags, after, moved_count ? &moved[0].target : NULL, moved_count, sizeof *moved, LD_ROW_MOVED_TO,
-                 LD_ROW_INSERTED))
-        return LD_ERROR_INVALID;
-    if (!ld_poll(&poller, before + after + moved_count)) return LD_CANCELLED;
-
-    size_t count = 0;
-    if (reloaded_count > 0) {
-        operations[count++] = (ld_row_operation_t){ LD_ROWS_RELOAD, 0, 0, reloaded_count, row_lists };
-        ld_rows_with(before_flags, before, LD_ROW_RELOADED, row_lists);
+    r.poller = (ld_poller_t){ cancel, 0 };
+    if ((status = ld_rows_check(&r, deleted, deleted_count, inserted, inserted_count, moved, moved_count, reloaded,
+                                reloaded_count)) ||
+        (status = ld_rows_removals(&r, reloaded_count, deleted_count)) ||
+        (status = ld_rows_arrivals(&r, moved, moved_count)) || (status = ld_rows_slots(&r)) ||
+        (status = ld_rows_placements(&r))) {
+        return status;
     }
-    if (deleted_count > 0) {
-        int32_t *rows = row_lists + reloaded_count;
-        operations[count++] = (ld_row_operation_t){ LD_ROWS_REMOVE, 0, 0, deleted_count, rows };
-        ld_rows_with(before_flags, before, LD_ROW_DELETED, rows);
-    }
-
-    /* The list after the removals; what lands at each target index (-1 an insert, else a
-     * survivor), the staying survivors filling the targets nothing else claims, in order. */
-    size_t survivor = 0;
-    for (size_t row = 0; row < before; row++) {
-        if (!(before_flags[row] & LD_ROW_DELETED)) survivor_index[row] = (int32_t)survivor++;
-    }
-    for (size_t target = 0; target < after; target++) arriving[target] = -1;
-    for (size_t k = 0; k < moved_count; k++) {
-        int32_t moving = survivor_index[moved[k].source];
-        arriving[moved[k].target] = moving;
-        survivor_moved[moving] = 1;
-    }
-    size_t staying = 0, stays = 0;
-    for (size_t target = 0; target < after; target++) {
-        if (after_flags[target] & (LD_ROW_INSERTED | LD_ROW_MOVED_TO)) {
-            target_group[target] = (int32_t)stays;
-            continue;
-        }
-        while (staying < survivors && survivor_moved[staying]) staying++;
-        if (staying == survivors) return LD_ERROR_INVALID; /* unreachable for counts that add up */
-        arriving[target] = (int32_t)staying++;
-        after_flags[target] |= LD_ROW_STAYS;
-        target_group[target] = (int32_t)++stays;
-    }
-    size_t group_count = stays + 1, stays_seen = 0;
-    for (size_t s = 0; s < survivors; s++) {
-        if (!survivor_moved[s]) stays_seen++;
-        survivor_group[s] = (int32_t)stays_seen; /* a staying row leads its own group */
-    }
-    if (!ld_poll(&poller, before + after)) return LD_CANCELLED;
-
-    memset(placed_in_group, 0, group_count * sizeof *placed_in_group);
-    memset(unplaced_in_group, 0, group_count * sizeof *unplaced_in_group);
-    for (size_t target = 0; target < after; target++) {
-        if (!(after_flags[target] & LD_ROW_STAYS)) placed_in_group[target_group[target]]++;
-    }
-    for (size_t s = 0; s < survivors; s++) {
-        if (survivor_moved[s]) unplaced_in_group[survivor_group[s]]++;
-    }
-    group_start[0] = 0;
-    for (size_t group = 0; group < group_count; group++) {
-        group_start[group + 1] = group_start[group] + (group > 0) + placed_in_group[group] + unplaced_in_group[group];
-    }
-    size_t slot_count = (size_t)group_start[group_count];
-    memset(tree, 0, (slot_count + 1) * sizeof *tree);
-    for (size_t group = 0; group < group_count; group++) cursor[group] = group_start[group] + (group > 0);
-    for (size_t target = 0; target < after; target++) {
-        if (!(after_flags[target] & LD_ROW_STAYS)) placed_slot[target] = cursor[target_group[target]]++;
-    }
-    /* The unplaced slots follow each group's placed ones: the cursor stands right there now. */
-    for (size_t s = 0; s < survivors; s++) {
-        size_t group = (size_t)survivor_group[s];
-        size_t slot = survivor_moved[s] ? (size_t)(unplaced_slot[s] = cursor[group]++) : (size_t)group_start[group];
-        ld_tree_add(tree, slot_count, slot, 1);
-    }
-    if (!ld_poll(&poller, after + survivors)) return LD_CANCELLED;
-
-    for (size_t target = 0; target < after; target++) {
-        if (after_flags[target] & LD_ROW_STAYS) continue;
-        if ((target & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(cancel)) return LD_CANCELLED;
-        size_t slot = (size_t)placed_slot[target];
-        if (arriving[target] < 0) {
-            int32_t index = ld_tree_sum_before(tree, slot);
-            ld_tree_add(tree, slot_count, slot, 1);
-            ld_row_operation_t *last = count > 0 ? &operations[count - 1] : NULL;
-            if (last != NULL && last->kind == LD_ROWS_INSERT && (size_t)last->first + last->count == (size_t)index) {
-                last->count++;
-            } else {
-                operations[count++] = (ld_row_operation_t){ LD_ROWS_INSERT, index, 0, 1, NULL };
-            }
-        } else {
-            size_t from_slot = (size_t)unplaced_slot[arriving[target]];
-            int32_t from = ld_tree_sum_before(tree, from_slot);
-            ld_tree_add(tree, slot_count, from_slot, -1);
-            int32_t to = ld_tree_sum_before(tree, slot);
-            ld_tree_add(tree, slot_count, slot, 1);
-            operations[count++] = (ld_row_operation_t){ LD_ROW_MOVE, from, to, 0, NULL };
-        }
-    }
-    out->operations = operations;
-    out->count = count;
+    out->operations = r.operations;
+    out->count = r.count;
     return LD_OK;
 }

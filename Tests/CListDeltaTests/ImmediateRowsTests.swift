@@ -58,4 +58,24 @@ import Testing
         #expect(counting.counts.allocations == allocations)
         #expect(out.count == 4)  // remove, insert, and the two moves
     }
+
+    /// The header promises a poll at least every 4,096 rows of work: a cancelled token stops a
+    /// large batch with LD_CANCELLED and leaves the output alone; the workspace stays usable.
+    @Test func aCancelledTokenStopsALargeBatch() {
+        let harness = CoreHarness()
+        var token: OpaquePointer?
+        #expect(ld_cancel_token_create(nil, &token) == LD_OK)
+        defer { ld_cancel_token_free(token) }
+        ld_cancel_token_cancel(token)
+        let rows = 100_000
+        let deleted: [Int32] = [0], inserted: [Int32] = [Int32(rows - 1)]
+        let moved = [ld_pair_t(source: 1, target: 0)]
+        var out = ld_row_operations_t()
+        out.count = 99
+        let cancelled = ld_immediate_rows(harness.workspace, rows, deleted, 1, inserted, 1, moved, 1, nil, 0, token, &out)
+        #expect(cancelled == LD_CANCELLED && out.count == 99)
+        ld_cancel_token_reset(token)
+        let finished = ld_immediate_rows(harness.workspace, rows, deleted, 1, inserted, 1, moved, 1, nil, 0, token, &out)
+        #expect(finished == LD_OK && out.count == 3, "remove, move, insert")
+    }
 }
