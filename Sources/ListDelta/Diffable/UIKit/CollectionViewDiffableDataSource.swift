@@ -221,11 +221,15 @@
             return DiffableDataSourceSectionSnapshot(flat: items)
         }
 
-        /// Expands or collapses `item` of the section shown at `indexPath`'s section, as the
-        /// user does with an outline disclosure: asks ``sectionSnapshotHandlers``, then applies
-        /// the section's new snapshot, animated. Returns whether it changed anything.
+        /// Expands or collapses the item at `indexPath`, as a user's tap on its outline disclosure
+        /// does: asks ``sectionSnapshotHandlers``, then applies the section's new snapshot,
+        /// animated. Returns whether it changed anything.
+        ///
+        /// An addition to Apple's API: UIKit's outline disclosure accessory reaches Apple's data
+        /// source privately, so with this one give the accessory an action handler that calls it,
+        /// `.outlineDisclosure(actionHandler: { dataSource.toggleExpansion(at: indexPath) })`.
         @discardableResult
-        func toggleExpansion(at indexPath: IndexPath) -> Bool {
+        public func toggleExpansion(at indexPath: IndexPath) -> Bool {
             guard let item = core.item(at: indexPath), let section = core.section(at: indexPath[0]) else { return false }
             let current = snapshot(for: section)
             guard current.contains(item) else { return false }
@@ -260,7 +264,8 @@
             var final = initial
             final.moveItem(at: (source[0], source[1]), to: (destination[0], destination[1]))
             var finalOutlines: [DiffableDataSourceSectionSnapshot<ItemIdentifierType>]
-            if initialOutlines.allSatisfy({ $0.rootItems.count == $0.items.count }) {
+            let flat = initialOutlines.allSatisfy { $0.rootItems.count == $0.items.count }
+            if flat {
                 // Flat sections: the move itself, by position, exact with duplicates.
                 finalOutlines = sections.map { DiffableDataSourceSectionSnapshot(flat: final.lists[final.indexOfSection($0)!]) }
             } else {
@@ -283,7 +288,9 @@
             sectionSnapshots.withLock { stored in
                 for (section, outline) in zip(sections, finalOutlines) { stored[section] = outline }
             }
-            if showsApplied { core.apply(final, .batches(animated: true), completion: nil) }
+            // In flat sections the view already shows `final`, which the move made the snapshot;
+            // an outline may place the item elsewhere than the user dropped it.
+            if showsApplied && !flat { core.apply(final, .batches(animated: true), completion: nil) }
             reorderingHandlers.didReorder?(transaction)
         }
 
