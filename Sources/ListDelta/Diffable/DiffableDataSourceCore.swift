@@ -272,7 +272,7 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
     /// The content a view shows for `snapshot`, through the differ the snapshot was built with
     /// (``DiffableDiffer``: compiled where its identifier types are concrete).
     nonisolated func content(of snapshot: Snapshot) -> Content {
-        content(of: snapshot, headers: applied.withLock { $0.headers })
+        content(of: snapshot, headers: flat && applied.withLock { $0.headers })
     }
 
     private nonisolated func content(of snapshot: Snapshot, headers: Bool) -> Content {
