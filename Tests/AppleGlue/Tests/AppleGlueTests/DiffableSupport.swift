@@ -194,16 +194,19 @@ final class Harness<Item: Hashable & Sendable> {
     ) async {
         let sources = UncheckedSendable(value: (uiTableSource, uiCollectionSource, nsCollectionSource, nsTableSource))
         let shown = Flag()
+        var animatingWhenReturned = 0
         Task { @MainActor in
             let (table, collection, nsCollection, nsTable) = sources.value
             if let s = table { await s.apply(snapshot, animatingDifferences: animated) }
             if let s = collection { await s.apply(snapshot, animatingDifferences: animated) }
             if let s = nsCollection { await s.apply(snapshot, animatingDifferences: animated) }
             if let s = nsTable { await s.apply(snapshot, animatingDifferences: animated) }
+            animatingWhenReturned = self.pendingAnimations
             shown.isSet = true
         }
         let inTime = await waitUntil({ shown.isSet }, meanwhile: finishAnimations)
         #expect(inTime, "apply did not return within ten seconds", sourceLocation: sourceLocation)
+        #expect(animatingWhenReturned == 0, "apply returned before its animations ended", sourceLocation: sourceLocation)
     }
 
     /// Ends the stand-in view's running animations.
