@@ -56,8 +56,21 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Only contenders whose name starts with this (repeatable), e.g. \"ListDelta core\".")
     var contender: [String] = []
 
+    @Option(
+        name: .long,
+        help:
+            "Only run this many end-to-end diffs of the one --workload (W100, Wscreen or Wapp) for callgrind to count (scripts/perf-check)."
+    )
+    var countedDiffs: Int?
+
     func run() throws {
         guard turns >= 1 else { throw ValidationError("--turns must be at least 1") }
+        if let countedDiffs {
+            guard workload.count == 1, countedDiffs >= 1 else {
+                throw ValidationError("--counted-diffs needs one --workload and at least one diff")
+            }
+            return try CountedDiffs.run(workload[0], diffs: countedDiffs)
+        }
         let chosen = workload.isEmpty ? (quick ? [.w5k, .w100k] : WorkloadName.allCases) : workload
         let runs = self.runs
         print("ListDelta benchmark — \(machineDescription())\n")
