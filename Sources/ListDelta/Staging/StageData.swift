@@ -38,9 +38,7 @@ struct StageData<Element> {
                         case .previousData(let previousSection): previous?.elements(ofSection: previousSection)
                         case .gathered: nil
                         }
-                    // A section model whose elements changed since the diff read them (which
-                    // breaks the protocol's laws) would show counts the stages do not expect.
-                    if let shared, shared.count == laidOut.count { return shared }
+                    if let shared { return shared }
                     try checkCancellation(cancellation)
                     return try gather(
                         UnsafeBufferPointer(rebasing: references[laidOut]), from: source, target,

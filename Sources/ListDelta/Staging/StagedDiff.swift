@@ -40,7 +40,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
         try stagedDiff(
             lists, layout: .sectioned, target: targetCollection, algorithm: algorithm, cancellation: cancellation,
             reloadsChangedSections: sectionUpdates == .reloaded, scheme: scheme,
-            sideSection: { inSource, s in Array(inSource ? sourceSections[s].elements : targetSections[s].elements) }
+            sideSection: { inSource, s in inSource ? lists.sourceSections[s] : lists.targetSections[s] }
         ) { data in
             var sections: [C.Element] = []
             sections.reserveCapacity(data.sectionCount)
@@ -70,7 +70,8 @@ struct FlatListModel: Differentiable, Sendable {
 let flatListModels = [FlatListModel()]
 
 /// Both sides of a diff as the core reads them: each section's model, and the elements of all
-/// sections one after another, with each section's count.
+/// sections one after another, with each section's count. Each section's `elements` is read
+/// once, into the array every later step shares.
 @usableFromInline
 struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
     @usableFromInline let sourceModels: [Model]
@@ -83,6 +84,9 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
     /// Each section's element count; empty for a flat list.
     @usableFromInline let sourceCounts: [UInt32]
     @usableFromInline let targetCounts: [UInt32]
+    /// Each section's elements, as read from its model; empty for a flat list.
+    @usableFromInline let sourceSections: [[Element]]
+    @usableFromInline let targetSections: [[Element]]
 
     /// A flat list: one section on each side.
     ///
@@ -100,6 +104,8 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
         targetElements = target
         sourceCounts = []
         targetCounts = []
+        sourceSections = []
+        targetSections = []
     }
 
     /// Two lists of sections, each section its own model.
@@ -109,66 +115,46 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
     @inlinable
     init(sections source: [Model], _ target: [Model], cancellation: CoreCancellation?) throws
     where Model: DifferentiableSection, Model.Collection.Element == Element {
-        /// Each section's count, and all sections' elements one after another.
-        func flattenReadingOnce(_ models: [Model]) throws -> (counts: [UInt32], elements: [Element]) {
-            var counts: [UInt32] = [], elements: [Element] = []
-            for model in models {
-                try checkCancellation(cancellation)
-                let before = elements.count
-                elements.append(contentsOf: model.elements)
-                guard elements.count <= ListDeltaError.maximumCount else {
-                    throw ListDeltaError.tooManyElements(count: elements.count, maximumCount: ListDeltaError.maximumCount)
-                }
-                counts.append(UInt32(elements.count - before))
-            }
-            return (counts, elements)
-        }
-        func flatten(_ models: [Model]) throws -> (counts: [UInt32], elements: [Element]) {
-            guard !models.isEmpty else { return ([], []) }
-            var counts: [UInt32] = [], total = 0
+        /// Each section's elements, read once, their counts, and all of them one after another.
+        func flatten(_ models: [Model]) throws -> (sections: [[Element]], counts: [UInt32], elements: [Element]) {
+            guard !models.isEmpty else { return ([], [], []) }
+            var sections: [[Element]] = [], counts: [UInt32] = [], total = 0
+            sections.reserveCapacity(models.count)
             counts.reserveCapacity(models.count)
-            try models.withUnsafeBufferPointer { models in
-                for index in models.indices {
-                    let count = models[index].elements.count
-                    total += count
-                    guard total <= ListDeltaError.maximumCount else {
-                        throw ListDeltaError.tooManyElements(count: total, maximumCount: ListDeltaError.maximumCount)
-                    }
-                    counts.append(UInt32(count))
+            for model in models {
+                // An array's elements are shared, not copied.
+                let elements = Array(model.elements)
+                total += elements.count
+                guard total <= ListDeltaError.maximumCount else {
+                    throw ListDeltaError.tooManyElements(count: total, maximumCount: ListDeltaError.maximumCount)
                 }
+                sections.append(elements)
+                counts.append(UInt32(elements.count))
             }
-            guard total > 0 else { return (counts, []) }
+            guard total > 0 else { return (sections, counts, []) }
             var elements: [Element] = []
             elements.reserveCapacity(total)
             // Polled before each stretch of pollInterval elements or sections.
             var unpolled = pollInterval
-            for index in models.indices {
+            for section in sections {
                 if unpolled >= pollInterval {
                     try checkCancellation(cancellation)
                     unpolled = 0
                 }
-                let section = models[index].elements
                 guard section.count > pollInterval else {
                     elements.append(contentsOf: section)
                     unpolled += 1 + section.count
                     continue
                 }
-                var start = section.startIndex
-                while start != section.endIndex {
+                for start in stride(from: 0, to: section.count, by: pollInterval) {
                     try checkCancellation(cancellation)
-                    let end = section.index(start, offsetBy: pollInterval, limitedBy: section.endIndex) ?? section.endIndex
-                    elements.append(contentsOf: section[start..<end])
-                    start = end
+                    elements.append(contentsOf: section[start..<min(start + pollInterval, section.count)])
                 }
             }
-            // A model whose elements changed between the two reads breaks the protocol's laws;
-            // its counts would not add up, so the lists are read again, once each, counted as
-            // they are appended.
-            guard elements.count == total else { return try flattenReadingOnce(models) }
-            return (counts, elements)
+            return (sections, counts, elements)
         }
-        (sourceCounts, sourceElements) = try flatten(source)
-        (targetCounts, targetElements) = try flatten(target)
+        (sourceSections, sourceCounts, sourceElements) = try flatten(source)
+        (targetSections, targetCounts, targetElements) = try flatten(target)
         sourceModels = source
         targetModels = target
         isFlat = false
