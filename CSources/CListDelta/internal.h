@@ -94,12 +94,15 @@ struct ld_cancel_token {
  *                     layouts (which also point into the match)
  * ROWS                rows: the row operations and the arrays   -                                        result
  *                     that place them
+ * CALLER_ROOM         the caller, to whom it is lent by         -                                        lent
+ *   as asked          ld_workspace_room: its own bytes
  *
  * lasts: "result", a call hands it out, and it stays valid until the next call that reserves
  * the buffer (every diff reserves the result buffers; ld_stage and ld_immediate_rows only STAGES
  * and ROWS, so a match stays valid through them), or a reset; "call", within the call that
  * reserves it; "elements", until a sectioned diff's element diff returns; "lent", until the
- * next ld_workspace_identities, ld_workspace_reset or ld_workspace_free (no diff reserves it). */
+ * next ld_workspace_identities (ld_workspace_room for CALLER_ROOM), ld_workspace_reset or
+ * ld_workspace_free (no diff reserves it). */
 typedef enum {
     LD_BUFFER_SOURCE_TO_TARGET,
     LD_BUFFER_TARGET_TO_SOURCE,
@@ -115,6 +118,7 @@ typedef enum {
     LD_BUFFER_GROUPS,
     LD_BUFFER_STAGES,
     LD_BUFFER_ROWS,
+    LD_BUFFER_CALLER_ROOM,
     LD_BUFFER_COUNT
 } ld_buffer_id;
 

@@ -127,6 +127,13 @@ ld_status ld_workspace_identities(ld_workspace_t *workspace, size_t source_count
     return LD_OK;
 }
 
+ld_status ld_workspace_room(ld_workspace_t *workspace, size_t bytes, void **out_room) {
+    if (workspace == NULL || out_room == NULL) return LD_ERROR_INVALID;
+    bool had_own_match = workspace->has_own_match; /* a diff's match does not live here */
+    ld_status status = ld_workspace_reserve(workspace, LD_BUFFER_CALLER_ROOM, bytes, 1, out_room);
+    workspace->has_own_match = had_own_match;
+    return status;
+}
 ld_status ld_workspace_prepare(ld_workspace_t *workspace, size_t source_count, size_t target_count,
                                const ld_cancel_token_t *cancel) {
     if (workspace == NULL) return LD_ERROR_INVALID;

@@ -68,6 +68,33 @@ import Testing
         #expect(counting.counts.allocations == warm, "smaller lists reuse the arrays")
     }
 
+    @Test func lentRoomOutlivesDiffsAndGrowsOnlyWhenAskedForMore() {
+        let counting = CountingAllocator()
+        let harness = CoreHarness(allocator: counting.allocator)
+        var room: UnsafeMutableRawPointer?
+        ld_workspace_room(harness.workspace, 4_096, &room).assertOK()
+        #expect(harness.bytesHeld == 4_096 && Int(bitPattern: room) % 16 == 0)
+        let bytes = room!.bindMemory(to: UInt8.self, capacity: 4_096)
+        for index in 0..<4_096 { bytes[index] = UInt8(truncatingIfNeeded: index &* 31) }
+        // Diffs of every kind, and the workspace readied for a larger one, leave it alone.
+        for algorithm in [LDC_HECKEL, LDC_MYERS] {
+            #expect(harness.verify(algorithm, source: Array(0..<500), target: Array((0..<600).reversed())).isEmpty)
+        }
+        ld_workspace_prepare(harness.workspace, 50_000, 50_000, nil).assertOK()
+        #expect((0..<4_096).allSatisfy { bytes[$0] == UInt8(truncatingIfNeeded: $0 &* 31) }, "a diff wrote over the room")
+        let allocations = counting.counts.allocations
+        var again: UnsafeMutableRawPointer?
+        ld_workspace_room(harness.workspace, 1_000, &again).assertOK()
+        #expect(again == room && counting.counts.allocations == allocations, "less room reuses the room")
+        ld_workspace_reset(harness.workspace)
+        #expect(harness.bytesHeld == 0)
+        #expect(ld_workspace_room(nil, 1, &room) == LD_ERROR_INVALID)
+        #expect(ld_workspace_room(harness.workspace, 1, nil) == LD_ERROR_INVALID)
+        counting.reset(failAt: 0)
+        var untouched: UnsafeMutableRawPointer?
+        #expect(ld_workspace_room(harness.workspace, 64, &untouched) == LD_ERROR_ALLOC && untouched == nil)
+    }
+
     @Test func identityArraysRefuseBadArguments() {
         var source: UnsafeMutablePointer<UInt64>? = nil, target: UnsafeMutablePointer<UInt64>? = nil
         #expect(ld_workspace_identities(nil, 1, 1, &source, &target) == LD_ERROR_INVALID)

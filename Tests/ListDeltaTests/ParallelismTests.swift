@@ -14,9 +14,13 @@ import Testing
         var targetIdentities = [UInt64](repeating: 0, count: target.count)
         try sourceIdentities.withUnsafeMutableBufferPointer { sourceRoom in
             try targetIdentities.withUnsafeMutableBufferPointer { targetRoom in
-                try mapIdentities(
-                    source: source, into: sourceRoom, target: target, into: targetRoom, threads: threads,
-                    cancellation: cancellation)
+                try source.withUnsafeBufferPointer { source in
+                    try target.withUnsafeBufferPointer { target in
+                        try mapIdentities(
+                            source: source, into: sourceRoom, target: target, into: targetRoom, threads: threads,
+                            cancellation: cancellation)
+                    }
+                }
             }
         }
         return (sourceIdentities, targetIdentities)
@@ -45,23 +49,30 @@ import Testing
             var map: [Int32] = []
             let section: [UInt64] = [0], sourceCount = [UInt32(source.count)], targetCount = [UInt32(target.count)]
             _ = try withFlatSections(section, sourceCount, targetCount) { section, sourceCount, targetCount in
-                try withCoreStages(
-                    sourceSections: section, targetSections: section, sourceCounts: sourceCount,
-                    targetCounts: targetCount, elementCounts: (source.count, target.count),
-                    elementIdentities: { sourceRoom, targetRoom, prepareWorkspace in
-                        try mapIdentities(
-                            source: source, into: sourceRoom, target: target, into: targetRoom, threads: threads,
-                            alongside: {
-                                runs.withLock { $0 += 1 }
-                                prepareWorkspace()
-                            }, cancellation: nil)
-                    },
-                    algorithm: .heckel, cancellation: nil, pool: pool,
-                    changes: { match in
-                        map = Array(match.elementSourceToTarget)
-                        return ContentChanges(elements: nil, sections: nil)
-                    }
-                ) { _ in }
+                try pool.withWorkspace { workspace in
+                    try withCoreStages(
+                        in: workspace, sourceSections: section, targetSections: section, sourceCounts: sourceCount,
+                        targetCounts: targetCount, elementCounts: (source.count, target.count),
+                        elementIdentities: { sourceRoom, targetRoom, prepareWorkspace in
+                            try source.withUnsafeBufferPointer { source in
+                                try target.withUnsafeBufferPointer { target in
+                                    try mapIdentities(
+                                        source: source, into: sourceRoom, target: target, into: targetRoom,
+                                        threads: threads,
+                                        alongside: {
+                                            runs.withLock { $0 += 1 }
+                                            prepareWorkspace()
+                                        }, cancellation: nil)
+                                }
+                            }
+                        },
+                        algorithm: .heckel, cancellation: nil,
+                        changes: { match in
+                            map = Array(match.elementSourceToTarget)
+                            return ContentChanges(elements: nil, sections: nil)
+                        }
+                    ) { _ in }
+                }
             }
             return (map, runs.withLock { $0 })
         }

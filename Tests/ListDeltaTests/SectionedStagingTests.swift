@@ -1,6 +1,8 @@
-import ListDelta
+import Foundation
 import TestSupport
 import Testing
+
+@testable import ListDelta
 
 @Suite struct SectionedStagingTests {
     @Test func itemsMoveAcrossSectionsAndSectionsMove() {
@@ -109,6 +111,57 @@ import Testing
             #expect(reads.allSatisfy { $0 == 1 }, "round \(round): reads \(reads)")
             #expect(staged.last.map { $0.data.map(\.items) } ?? [] == (target.isEmpty ? [] : target.map(\.items)))
         }
+    }
+
+    @Test func elementsADiffCopiesAreReleasedWithIt() {
+        final class Live: @unchecked Sendable {
+            let lock = NSLock()
+            var count = 0
+            func add(_ change: Int) { lock.withLock { count += change } }
+        }
+        final class Token {
+            let live: Live
+            init(_ live: Live) {
+                self.live = live
+                live.add(1)
+            }
+            deinit { live.add(-1) }
+        }
+        struct Item: Differentiable {
+            var id: Int
+            var token: Token
+            /// Cancelled when the diff reads the identifier, after it copied the elements.
+            var cancelling: CoreCancellation?
+            var differenceIdentifier: Int {
+                cancelling?.cancel()
+                return id
+            }
+            func isContentEqual(to source: Item) -> Bool { id % 3 != 0 }
+        }
+        let live = Live()
+        var random = SplitMix64(seed: 59)
+        for _ in 0..<50 {
+            let cancellation = CoreCancellation()
+            func sections(cancelling: Bool) -> [ArraySection<Int, Item>] {
+                (1...random.bounded(5) + 1).map { model in
+                    ArraySection(
+                        model: model,
+                        elements: (0..<random.bounded(300) + 1).map { _ in
+                            Item(id: random.bounded(400), token: Token(live), cancelling: cancelling ? cancellation : nil)
+                        })
+                }
+            }
+            let source = sections(cancelling: false), target = sections(cancelling: false)
+            #expect(
+                StagedChangeset(source: source, target: target).last?.data.map(\.elements.count) == target.map(\.elements.count))
+            let cancellingSource = sections(cancelling: true)
+            #expect(throws: CancellationError.self) {
+                try sectionedStages(
+                    source: cancellingSource, target: target, algorithm: .heckel, cancellation: cancellation,
+                    sectionUpdates: .reloaded)
+            }
+        }
+        #expect(live.count == 0, "tokens outlived the diffs that copied them")
     }
 
     @Test func sectionsWhoseElementsChangeBetweenReadsStillDiff() {

@@ -14,16 +14,18 @@ import Testing
     ) throws {
         let section: [UInt64] = [0], sourceCount = [UInt32(source.count)], targetCount = [UInt32(target.count)]
         _ = try withFlatSections(section, sourceCount, targetCount) { section, sourceCount, targetCount in
-            try withCoreStages(
-                sourceSections: section, targetSections: section, sourceCounts: sourceCount,
-                targetCounts: targetCount, elementCounts: (source.count, target.count),
-                elementIdentities: { sourceRoom, targetRoom, _ in
-                    _ = sourceRoom.initialize(from: source)
-                    _ = targetRoom.initialize(from: target)
-                },
-                algorithm: .heckel, cancellation: nil, pool: pool,
-                changes: { _ in ContentChanges(elements: nil, sections: nil) }
-            ) { _ in try body() }
+            try pool.withWorkspace { workspace in
+                try withCoreStages(
+                    in: workspace, sourceSections: section, targetSections: section, sourceCounts: sourceCount,
+                    targetCounts: targetCount, elementCounts: (source.count, target.count),
+                    elementIdentities: { sourceRoom, targetRoom, _ in
+                        _ = sourceRoom.initialize(from: source)
+                        _ = targetRoom.initialize(from: target)
+                    },
+                    algorithm: .heckel, cancellation: nil,
+                    changes: { _ in ContentChanges(elements: nil, sections: nil) }
+                ) { _ in try body() }
+            }
         }
     }
 

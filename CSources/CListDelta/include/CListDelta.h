@@ -154,6 +154,22 @@ ld_status ld_workspace_identities(ld_workspace_t *workspace, size_t source_count
                                   uint64_t **out_source, uint64_t **out_target);
 
 /*!
+ * @brief Room in the workspace for @p bytes of the caller's own: a binding's copy of the
+ *        elements it diffs, warm between diffs as the identities are.
+ *
+ * A binding whose lists come in sections reads them through one list of all their elements;
+ * kept here, that list touches no fresh memory in a stream of diffs either.
+ *
+ * @param out_room receives room for @p bytes, aligned as the workspace's allocator aligns (the
+ *        default, malloc, for any type); its contents are unspecified.
+ * @return LD_OK, LD_ERROR_INVALID (a NULL pointer) or LD_ERROR_ALLOC; @p out_room is untouched
+ *         on error.
+ * @note Valid until the next call of this function, a reset or the free of the workspace; no
+ *       diff touches it, and it counts in the bytes the workspace holds.
+ */
+ld_status ld_workspace_room(ld_workspace_t *workspace, size_t bytes, void **out_room);
+
+/*!
  * @brief Readies the workspace for a Heckel diff (or an LCS diff of unique identities) of
  *        @p source_count and @p target_count elements: reserves the memory it takes and, where
  *        that memory is new, writes to the parts every such diff writes, so that their pages

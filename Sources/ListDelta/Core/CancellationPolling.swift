@@ -14,15 +14,13 @@ func checkCancellation(_ cancellation: CoreCancellation?) throws {
 /// `cancellation` is cancelled.
 @inlinable
 func mapPolling<Element>(
-    _ elements: [Element], into output: UnsafeMutableBufferPointer<UInt64>,
+    _ elements: UnsafeBufferPointer<Element>, into output: UnsafeMutableBufferPointer<UInt64>,
     _ cancellation: CoreCancellation?, _ transform: (Element) throws -> UInt64
 ) throws {
-    try elements.withUnsafeBufferPointer { elements in
-        for start in stride(from: 0, to: elements.count, by: pollInterval) {
-            try checkCancellation(cancellation)
-            for index in start..<min(start + pollInterval, elements.count) {
-                output[index] = try transform(elements[index])
-            }
+    for start in stride(from: 0, to: elements.count, by: pollInterval) {
+        try checkCancellation(cancellation)
+        for index in start..<min(start + pollInterval, elements.count) {
+            output[index] = try transform(elements[index])
         }
     }
 }

@@ -96,6 +96,7 @@ final class WorkspacePool: @unchecked Sendable {
         idle.forEach { ld_workspace_free($0.workspace) }
     }
 
+    @usableFromInline
     func withWorkspace<R>(_ body: (OpaquePointer) throws -> R) throws -> R {
         let workspace = try take()
         defer { give(workspace) }
@@ -286,8 +287,8 @@ struct ElementPositionMove: Sendable {
     @usableFromInline var target: ElementPosition
 }
 
-/// Diffs two lists of sections with the core (sections by identity, then their elements by
-/// identity across sections), asks `changes` which matched elements and sections changed
+/// Diffs two lists of sections with the core in `workspace` (sections by identity, then their
+/// elements by identity across sections), asks `changes` which matched elements and sections changed
 /// content, stages the result and hands the five stages to `body` while the workspace holds
 /// them; `sourceSections`, `targetSections`, `sourceCounts` and `targetCounts` are each
 /// section's identity and element count. `elementIdentities` writes the elements' identities, all sections' one after another,
@@ -302,6 +303,7 @@ struct ElementPositionMove: Sendable {
 ///   `cancellation` was cancelled; whatever the closures throw.
 @usableFromInline
 func withCoreStages(
+    in workspace: OpaquePointer,
     sourceSections: UnsafeBufferPointer<UInt64>, targetSections: UnsafeBufferPointer<UInt64>,
     sourceCounts: UnsafeBufferPointer<UInt32>, targetCounts: UnsafeBufferPointer<UInt32>,
     elementCounts: (source: Int, target: Int),
@@ -311,7 +313,6 @@ func withCoreStages(
     ) throws -> Void,
     algorithm: DiffAlgorithm,
     cancellation: CoreCancellation?,
-    pool: WorkspacePool = .shared,
     changes: (CoreMatch) throws -> ContentChanges?,
     _ body: (CoreStages) throws -> Void
 ) throws -> Bool {
@@ -319,56 +320,65 @@ func withCoreStages(
         throw ListDeltaError.negativeEditBudget(editBudget)
     }
     let counts = (max(sourceSections.count, elementCounts.source), max(targetSections.count, elementCounts.target))
-    return try pool.withWorkspace { workspace in
-        var sourceStart: UnsafeMutablePointer<UInt64>?, targetStart: UnsafeMutablePointer<UInt64>?
-        let reserved = ld_workspace_identities(
-            workspace, elementCounts.source, elementCounts.target, &sourceStart, &targetStart)
-        try throwIfFailed(reserved, counts: counts, algorithm: algorithm)
-        try elementIdentities(
-            UnsafeMutableBufferPointer(start: sourceStart, count: elementCounts.source),
-            UnsafeMutableBufferPointer(start: targetStart, count: elementCounts.target)
-        ) { _ = ld_workspace_prepare(workspace, elementCounts.source, elementCounts.target, cancellation?.token) }
-        var options = ld_options_t()
-        options.cancel = cancellation?.token
-        var coreAlgorithm = LD_ALGORITHM_HECKEL
-        if case let .longestCommonSubsequence(editBudget) = algorithm {
-            coreAlgorithm = LD_ALGORITHM_LCS
-            if let editBudget {
-                options.max_edits = editBudget
-                options.limit_edits = true
-            }
+    var sourceStart: UnsafeMutablePointer<UInt64>?, targetStart: UnsafeMutablePointer<UInt64>?
+    let reserved = ld_workspace_identities(
+        workspace, elementCounts.source, elementCounts.target, &sourceStart, &targetStart)
+    try throwIfFailed(reserved, counts: counts, algorithm: algorithm)
+    try elementIdentities(
+        UnsafeMutableBufferPointer(start: sourceStart, count: elementCounts.source),
+        UnsafeMutableBufferPointer(start: targetStart, count: elementCounts.target)
+    ) { _ = ld_workspace_prepare(workspace, elementCounts.source, elementCounts.target, cancellation?.token) }
+    var options = ld_options_t()
+    options.cancel = cancellation?.token
+    var coreAlgorithm = LD_ALGORITHM_HECKEL
+    if case let .longestCommonSubsequence(editBudget) = algorithm {
+        coreAlgorithm = LD_ALGORITHM_LCS
+        if let editBudget {
+            options.max_edits = editBudget
+            options.limit_edits = true
         }
-        var match = ld_sectioned_result_t()
-        let status = ld_sectioned_diff(
-            workspace, sourceSections.baseAddress, sourceSections.count, targetSections.baseAddress,
-            targetSections.count, sourceCounts.baseAddress, targetCounts.baseAddress, sourceStart, elementCounts.source,
-            targetStart, elementCounts.target,
-            coreAlgorithm, &options, &match)
-        try throwIfFailed(status, counts: counts, algorithm: algorithm)
-        let matched = CoreMatch(
-            sectionSourceToTarget: UnsafeBufferPointer(
-                start: match.sections.source_to_target, count: match.sections.source_count),
-            sectionTargetToSource: UnsafeBufferPointer(
-                start: match.sections.target_to_source, count: match.sections.target_count),
-            elementSourceToTarget: UnsafeBufferPointer(start: match.elements.source_to_target, count: match.elements.source_count)
-        )
-        guard let changed = try changes(matched) else { return false }
-        var stages = ld_stages_t()
-        let staged = (changed.elements ?? []).withUnsafeBufferPointer { elements in
-            (changed.sections ?? []).withUnsafeBufferPointer { sections in
-                ld_stage(
-                    workspace, &match, changed.elements == nil ? nil : elements.baseAddress,
-                    changed.sections == nil ? nil : sections.baseAddress, cancellation?.token, &stages)
-            }
-        }
-        try throwIfFailed(staged, counts: counts, algorithm: algorithm)
-        try withUnsafeMutablePointer(to: &stages.stages) {
-            try $0.withMemoryRebound(to: ld_stage_t.self, capacity: Int(LD_STAGE_COUNT)) { first in
-                try body(CoreStages(first: UnsafePointer(first), presentCount: stages.present_count))
-            }
-        }
-        return true
     }
+    var match = ld_sectioned_result_t()
+    let status = ld_sectioned_diff(
+        workspace, sourceSections.baseAddress, sourceSections.count, targetSections.baseAddress,
+        targetSections.count, sourceCounts.baseAddress, targetCounts.baseAddress, sourceStart, elementCounts.source,
+        targetStart, elementCounts.target,
+        coreAlgorithm, &options, &match)
+    try throwIfFailed(status, counts: counts, algorithm: algorithm)
+    let matched = CoreMatch(
+        sectionSourceToTarget: UnsafeBufferPointer(
+            start: match.sections.source_to_target, count: match.sections.source_count),
+        sectionTargetToSource: UnsafeBufferPointer(
+            start: match.sections.target_to_source, count: match.sections.target_count),
+        elementSourceToTarget: UnsafeBufferPointer(start: match.elements.source_to_target, count: match.elements.source_count)
+    )
+    guard let changed = try changes(matched) else { return false }
+    var stages = ld_stages_t()
+    let staged = (changed.elements ?? []).withUnsafeBufferPointer { elements in
+        (changed.sections ?? []).withUnsafeBufferPointer { sections in
+            ld_stage(
+                workspace, &match, changed.elements == nil ? nil : elements.baseAddress,
+                changed.sections == nil ? nil : sections.baseAddress, cancellation?.token, &stages)
+        }
+    }
+    try throwIfFailed(staged, counts: counts, algorithm: algorithm)
+    try withUnsafeMutablePointer(to: &stages.stages) {
+        try $0.withMemoryRebound(to: ld_stage_t.self, capacity: Int(LD_STAGE_COUNT)) { first in
+            try body(CoreStages(first: UnsafePointer(first), presentCount: stages.present_count))
+        }
+    }
+    return true
+}
+
+/// Room `workspace` lends for `bytes` of the caller's own, warm between diffs (see
+/// `ld_workspace_room`): valid until the workspace lends room again.
+///
+/// - Throws: ``ListDeltaError/outOfMemory``.
+@usableFromInline
+func workspaceRoom(_ workspace: OpaquePointer, bytes: Int) throws -> UnsafeMutableRawPointer {
+    var room: UnsafeMutableRawPointer?
+    guard ld_workspace_room(workspace, bytes, &room) == LD_OK, let room else { throw ListDeltaError.outOfMemory }
+    return room
 }
 
 private func throwIfFailed(_ status: ld_status, counts: (Int, Int), algorithm: DiffAlgorithm) throws {

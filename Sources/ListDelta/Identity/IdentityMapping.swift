@@ -9,8 +9,8 @@ import Dispatch
 /// - Throws: `CancellationError` once `cancellation` is cancelled.
 @inlinable
 func mapIdentities<Element: ContentIdentifiable>(
-    source: [Element], into sourceOutput: UnsafeMutableBufferPointer<UInt64>,
-    target: [Element], into targetOutput: UnsafeMutableBufferPointer<UInt64>,
+    source: UnsafeBufferPointer<Element>, into sourceOutput: UnsafeMutableBufferPointer<UInt64>,
+    target: UnsafeBufferPointer<Element>, into targetOutput: UnsafeMutableBufferPointer<UInt64>,
     threads: Int, alongside: () -> Void = {}, cancellation: CoreCancellation?
 ) throws {
     let shares = IdentitySharesToMap(
@@ -38,16 +38,17 @@ func mapIdentities<Element: ContentIdentifiable>(
 /// share. They only read the lists and write disjoint stretches of the outputs.
 @usableFromInline
 struct IdentitySharesToMap<Element: ContentIdentifiable> {
-    @usableFromInline let source: [Element]
+    @usableFromInline let source: UnsafeBufferPointer<Element>
     @usableFromInline let sourceOutput: UnsafeMutableBufferPointer<UInt64>
-    @usableFromInline let target: [Element]
+    @usableFromInline let target: UnsafeBufferPointer<Element>
     @usableFromInline let targetOutput: UnsafeMutableBufferPointer<UInt64>
     @usableFromInline let shareCount: Int
     @usableFromInline let cancellation: CoreCancellation?
 
     @inlinable
     init(
-        source: [Element], sourceOutput: UnsafeMutableBufferPointer<UInt64>, target: [Element],
+        source: UnsafeBufferPointer<Element>, sourceOutput: UnsafeMutableBufferPointer<UInt64>,
+        target: UnsafeBufferPointer<Element>,
         targetOutput: UnsafeMutableBufferPointer<UInt64>, shareCount: Int, cancellation: CoreCancellation?
     ) {
         self.source = source
@@ -67,17 +68,15 @@ struct IdentitySharesToMap<Element: ContentIdentifiable> {
 
     /// Maps share `share` of `elements`; false if it stopped for a cancellation.
     @inlinable
-    func map(share: Int, of elements: [Element], into output: UnsafeMutableBufferPointer<UInt64>) -> Bool {
-        elements.withUnsafeBufferPointer { elements in
-            let shareEnd = elements.count * (share + 1) / shareCount
-            let readingStringWords = smallStringLayoutIsKnown
-            for start in stride(from: elements.count * share / shareCount, to: shareEnd, by: pollInterval) {
-                if let cancellation, cancellation.isCancelled { return false }
-                for index in start..<min(start + pollInterval, shareEnd) {
-                    output[index] = identity(of: elements[index].differenceIdentifier, readingStringWords: readingStringWords)
-                }
+    func map(share: Int, of elements: UnsafeBufferPointer<Element>, into output: UnsafeMutableBufferPointer<UInt64>) -> Bool {
+        let shareEnd = elements.count * (share + 1) / shareCount
+        let readingStringWords = smallStringLayoutIsKnown
+        for start in stride(from: elements.count * share / shareCount, to: shareEnd, by: pollInterval) {
+            if let cancellation, cancellation.isCancelled { return false }
+            for index in start..<min(start + pollInterval, shareEnd) {
+                output[index] = identity(of: elements[index].differenceIdentifier, readingStringWords: readingStringWords)
             }
-            return true
         }
+        return true
     }
 }

@@ -203,8 +203,8 @@ enum IdentityScheme: Sendable {
 ///   the comparisons a `Dictionary` of the identifiers would make.
 @inlinable
 func writeIdentities<Element: ContentIdentifiable>(
-    _ source: [Element], into sourceRoom: UnsafeMutableBufferPointer<UInt64>,
-    _ target: [Element], into targetRoom: UnsafeMutableBufferPointer<UInt64>,
+    _ source: UnsafeBufferPointer<Element>, into sourceRoom: UnsafeMutableBufferPointer<UInt64>,
+    _ target: UnsafeBufferPointer<Element>, into targetRoom: UnsafeMutableBufferPointer<UInt64>,
     scheme: IdentityScheme, alongside: () -> Void = {}, cancellation: CoreCancellation?
 ) throws {
     switch scheme {
@@ -233,7 +233,12 @@ func identities<Element: ContentIdentifiable>(
     var targetIdentities = repeatedArray(UInt64(0), count: target.count)
     try sourceIdentities.withUnsafeMutableBufferPointer { sourceRoom in
         try targetIdentities.withUnsafeMutableBufferPointer { targetRoom in
-            try writeIdentities(source, into: sourceRoom, target, into: targetRoom, scheme: scheme, cancellation: cancellation)
+            try source.withUnsafeBufferPointer { source in
+                try target.withUnsafeBufferPointer { target in
+                    try writeIdentities(
+                        source, into: sourceRoom, target, into: targetRoom, scheme: scheme, cancellation: cancellation)
+                }
+            }
         }
     }
     return (sourceIdentities, targetIdentities)

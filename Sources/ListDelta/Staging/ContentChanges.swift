@@ -8,37 +8,32 @@
 /// - Throws: `CancellationError` once `cancellation` is cancelled.
 @inlinable
 func contentChanges<Model: Differentiable, Element: Differentiable>(
-    of match: CoreMatch, in lists: FlattenedLists<Model, Element>, reloadsChangedSections: Bool,
-    cancellation: CoreCancellation?
+    of match: CoreMatch, _ lists: FlattenedLists<Model, Element>, _ source: UnsafeBufferPointer<Element>,
+    _ target: UnsafeBufferPointer<Element>, reloadsChangedSections: Bool, cancellation: CoreCancellation?
 ) throws -> ContentChanges? {
     let checkSections = matchesNeedChecking(Model.self), checkElements = matchesNeedChecking(Element.self)
     var sections: [UInt8]?
     for (t, s) in match.sectionTargetToSource.enumerated() where s >= 0 {
-        let source = lists.sourceModels[Int(s)], target = lists.targetModels[t]
-        if checkSections && source.differenceIdentifier != target.differenceIdentifier { return nil }
-        if reloadsChangedSections && !target.isContentEqual(to: source) {
+        let sourceModel = lists.sourceModels[Int(s)], targetModel = lists.targetModels[t]
+        if checkSections && sourceModel.differenceIdentifier != targetModel.differenceIdentifier { return nil }
+        if reloadsChangedSections && !targetModel.isContentEqual(to: sourceModel) {
             if sections == nil { sections = [UInt8](repeating: 0, count: lists.targetModels.count) }
             sections![t] = 1
         }
     }
     var elements: [UInt8]?
     let sourceToTarget = match.elementSourceToTarget
-    let matchesHold = try lists.sourceElements.withUnsafeBufferPointer { source in
-        try lists.targetElements.withUnsafeBufferPointer { target in
-            for start in stride(from: 0, to: source.count, by: pollInterval) {
-                try checkCancellation(cancellation)
-                for i in start..<min(start + pollInterval, source.count) {
-                    let j = Int(sourceToTarget[i])
-                    guard j >= 0 else { continue }
-                    if checkElements && source[i].differenceIdentifier != target[j].differenceIdentifier { return false }
-                    if !target[j].isContentEqual(to: source[i]) {
-                        if elements == nil { elements = [UInt8](repeating: 0, count: source.count) }
-                        elements![i] = 1
-                    }
-                }
+    for start in stride(from: 0, to: source.count, by: pollInterval) {
+        try checkCancellation(cancellation)
+        for i in start..<min(start + pollInterval, source.count) {
+            let j = Int(sourceToTarget[i])
+            guard j >= 0 else { continue }
+            if checkElements && source[i].differenceIdentifier != target[j].differenceIdentifier { return nil }
+            if !target[j].isContentEqual(to: source[i]) {
+                if elements == nil { elements = [UInt8](repeating: 0, count: source.count) }
+                elements![i] = 1
             }
-            return true
         }
     }
-    return matchesHold ? ContentChanges(elements: elements, sections: sections) : nil
+    return ContentChanges(elements: elements, sections: sections)
 }

@@ -22,37 +22,34 @@ struct StageData<Element> {
     /// - Throws: `CancellationError` once `cancellation` is cancelled.
     @inlinable
     init(
-        _ stage: CoreStage, previous: StageData?, source: [Element], target: [Element],
-        sideSection: (_ inSource: Bool, _ section: Int) -> [Element], cancellation: CoreCancellation?
+        _ stage: CoreStage, previous: StageData?, source: UnsafeBufferPointer<Element>,
+        target: UnsafeBufferPointer<Element>, sideSection: (_ inSource: Bool, _ section: Int) -> [Element],
+        cancellation: CoreCancellation?
     ) throws {
         models = stage.dataSectionModels
         let starts = stage.dataSectionStarts, references = stage.dataElements
-        try source.withUnsafeBufferPointer { source in
-            try target.withUnsafeBufferPointer { target in
-                func elements(ofSection k: Int) throws -> [Element] {
-                    let laidOut = Int(starts[k])..<Int(starts[k + 1])
-                    let shared: [Element]? =
-                        switch stage.dataSectionOrigin(k) {
-                        case .sourceSection(let s): sideSection(true, s)
-                        case .targetSection(let t): sideSection(false, t)
-                        case .previousData(let previousSection): previous?.elements(ofSection: previousSection)
-                        case .gathered: nil
-                        }
-                    if let shared { return shared }
-                    try checkCancellation(cancellation)
-                    return try gather(
-                        UnsafeBufferPointer(rebasing: references[laidOut]), from: source, target,
-                        cancellation: cancellation)
+        func elements(ofSection k: Int) throws -> [Element] {
+            let laidOut = Int(starts[k])..<Int(starts[k + 1])
+            let shared: [Element]? =
+                switch stage.dataSectionOrigin(k) {
+                case .sourceSection(let s): sideSection(true, s)
+                case .targetSection(let t): sideSection(false, t)
+                case .previousData(let previousSection): previous?.elements(ofSection: previousSection)
+                case .gathered: nil
                 }
-                if models.count == 1 {
-                    onlySection = try elements(ofSection: 0)
-                    return
-                }
-                guard !models.isEmpty else { return }
-                sections.reserveCapacity(models.count)
-                for k in 0..<models.count { sections.append(try elements(ofSection: k)) }
-            }
+            if let shared { return shared }
+            try checkCancellation(cancellation)
+            return try gather(
+                UnsafeBufferPointer(rebasing: references[laidOut]), from: source, target,
+                cancellation: cancellation)
         }
+        if models.count == 1 {
+            onlySection = try elements(ofSection: 0)
+            return
+        }
+        guard !models.isEmpty else { return }
+        sections.reserveCapacity(models.count)
+        for k in 0..<models.count { sections.append(try elements(ofSection: k)) }
     }
 
     /// The number of sections the data shows.

@@ -35,7 +35,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
     sectionUpdates: SectionUpdates
 ) throws -> [Changeset<C>] where C.Element: DifferentiableSection {
     let sourceSections = Array(sourceCollection), targetSections = Array(targetCollection)
-    let lists = try FlattenedLists(sections: sourceSections, targetSections, cancellation: cancellation)
+    let lists = try FlattenedLists(sections: sourceSections, targetSections)
     return try retryingCollisions { scheme in
         try stagedDiff(
             lists, layout: .sectioned, target: targetCollection, algorithm: algorithm, cancellation: cancellation,
@@ -69,16 +69,16 @@ struct FlatListModel: Differentiable, Sendable {
 @usableFromInline
 let flatListModels = [FlatListModel()]
 
-/// Both sides of a diff as the core reads them: each section's model, and the elements of all
-/// sections one after another, with each section's count. Each section's `elements` is read
-/// once, into the array every later step shares.
+/// Both sides of a diff as the core reads them: each section's model, each section's elements
+/// (read once from the model, into the array the stages share) and count, and, while a diff
+/// runs, all sections' elements one after another (see ``withElements(in:cancellation:_:)``).
 @usableFromInline
 struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
     @usableFromInline let sourceModels: [Model]
     @usableFromInline let targetModels: [Model]
     /// Whether both sides are one section holding all the elements.
     @usableFromInline let isFlat: Bool
-    /// All sections' elements, one after another.
+    /// A flat list's elements; empty for lists of sections.
     @usableFromInline let sourceElements: [Element]
     @usableFromInline let targetElements: [Element]
     /// Each section's element count; empty for a flat list.
@@ -87,6 +87,9 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
     /// Each section's elements, as read from its model; empty for a flat list.
     @usableFromInline let sourceSections: [[Element]]
     @usableFromInline let targetSections: [[Element]]
+    /// All sections' elements.
+    @usableFromInline let sourceCount: Int
+    @usableFromInline let targetCount: Int
 
     /// A flat list: one section on each side.
     ///
@@ -106,18 +109,19 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
         targetCounts = []
         sourceSections = []
         targetSections = []
+        sourceCount = source.count
+        targetCount = target.count
     }
 
     /// Two lists of sections, each section its own model.
     ///
-    /// - Throws: ``ListDeltaError/tooManyElements(count:maximumCount:)``; `CancellationError`
-    ///   once `cancellation` is cancelled.
+    /// - Throws: ``ListDeltaError/tooManyElements(count:maximumCount:)``.
     @inlinable
-    init(sections source: [Model], _ target: [Model], cancellation: CoreCancellation?) throws
+    init(sections source: [Model], _ target: [Model]) throws
     where Model: DifferentiableSection, Model.Collection.Element == Element {
-        /// Each section's elements, read once, their counts, and all of them one after another.
-        func flatten(_ models: [Model]) throws -> (sections: [[Element]], counts: [UInt32], elements: [Element]) {
-            guard !models.isEmpty else { return ([], [], []) }
+        /// Each section's elements, read once, their counts and their total.
+        func read(_ models: [Model]) throws -> (sections: [[Element]], counts: [UInt32], total: Int) {
+            guard !models.isEmpty else { return ([], [], 0) }
             var sections: [[Element]] = [], counts: [UInt32] = [], total = 0
             sections.reserveCapacity(models.count)
             counts.reserveCapacity(models.count)
@@ -131,33 +135,67 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
                 sections.append(elements)
                 counts.append(UInt32(elements.count))
             }
-            guard total > 0 else { return (sections, counts, []) }
-            var elements: [Element] = []
-            elements.reserveCapacity(total)
-            // Polled before each stretch of pollInterval elements or sections.
-            var unpolled = pollInterval
-            for section in sections {
+            return (sections, counts, total)
+        }
+        (sourceSections, sourceCounts, sourceCount) = try read(source)
+        (targetSections, targetCounts, targetCount) = try read(target)
+        sourceModels = source
+        targetModels = target
+        sourceElements = []
+        targetElements = []
+        isFlat = false
+    }
+
+    /// Calls `body` with all sections' elements one after another, on each side: a flat list's
+    /// in place, lists of sections' copied into room `workspace` lends, warm between diffs, so
+    /// that a diff allocates nothing for them.
+    ///
+    /// - Throws: ``ListDeltaError/outOfMemory``; `CancellationError` once `cancellation` is
+    ///   cancelled; whatever `body` throws.
+    @inlinable
+    func withElements<R>(
+        in workspace: OpaquePointer, cancellation: CoreCancellation?,
+        _ body: (_ source: UnsafeBufferPointer<Element>, _ target: UnsafeBufferPointer<Element>) throws -> R
+    ) throws -> R {
+        if isFlat {
+            return try sourceElements.withUnsafeBufferPointer { source in
+                try targetElements.withUnsafeBufferPointer { target in try body(source, target) }
+            }
+        }
+        let count = sourceCount + targetCount
+        let room = try workspaceRoom(workspace, bytes: count * MemoryLayout<Element>.stride)
+        guard Int(bitPattern: room) % MemoryLayout<Element>.alignment == 0 else {
+            // A custom allocator aligned less than the elements need.
+            let source = Array(sourceSections.joined()), target = Array(targetSections.joined())
+            return try source.withUnsafeBufferPointer { source in
+                try target.withUnsafeBufferPointer { target in try body(source, target) }
+            }
+        }
+        let elements = room.bindMemory(to: Element.self, capacity: count)
+        var initialized = 0
+        defer { elements.deinitialize(count: initialized) }
+        // Polled before each stretch of pollInterval elements or sections.
+        var unpolled = pollInterval
+        for side in 0..<2 {
+            for section in side == 0 ? sourceSections : targetSections {
                 if unpolled >= pollInterval {
                     try checkCancellation(cancellation)
                     unpolled = 0
                 }
-                guard section.count > pollInterval else {
-                    elements.append(contentsOf: section)
-                    unpolled += 1 + section.count
-                    continue
-                }
                 for start in stride(from: 0, to: section.count, by: pollInterval) {
-                    try checkCancellation(cancellation)
-                    elements.append(contentsOf: section[start..<min(start + pollInterval, section.count)])
+                    if start > 0 { try checkCancellation(cancellation) }
+                    let end = min(start + pollInterval, section.count)
+                    section[start..<end].withUnsafeBufferPointer { stretch in
+                        (elements + initialized).initialize(from: stretch.baseAddress!, count: stretch.count)
+                    }
+                    initialized += end - start
                 }
+                unpolled += 1 + section.count
             }
-            return (sections, counts, elements)
         }
-        (sourceSections, sourceCounts, sourceElements) = try flatten(source)
-        (targetSections, targetCounts, targetElements) = try flatten(target)
-        sourceModels = source
-        targetModels = target
-        isFlat = false
+        return try body(
+            UnsafeBufferPointer(start: elements, count: sourceCount),
+            UnsafeBufferPointer(start: elements + sourceCount, count: targetCount))
     }
 
     /// Calls `body` with each section's identity under `scheme` and each section's element
@@ -232,45 +270,50 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
     data: (StageData<Element>) throws -> C
 ) throws -> [Changeset<C>]? {
     var changesets: [Changeset<C>] = []
-    let matched = try lists.withSections(scheme: scheme, cancellation: cancellation) {
-        sourceSections, targetSections, sourceCounts, targetCounts in
-        try withCoreStages(
-            sourceSections: sourceSections, targetSections: targetSections,
-            sourceCounts: sourceCounts, targetCounts: targetCounts,
-            elementCounts: (lists.sourceElements.count, lists.targetElements.count),
-            elementIdentities: { sourceRoom, targetRoom, prepareWorkspace in
-                try writeIdentities(
-                    lists.sourceElements, into: sourceRoom, lists.targetElements, into: targetRoom, scheme: scheme,
-                    alongside: prepareWorkspace, cancellation: cancellation)
-            },
-            algorithm: algorithm, cancellation: cancellation,
-            changes: { match in
-                try contentChanges(
-                    of: match, in: lists, reloadsChangedSections: reloadsChangedSections, cancellation: cancellation)
-            }
-        ) { stages in
-            changesets.reserveCapacity(stages.presentCount)
-            let counts = countsBefore(stages, layout: layout)
-            var countsStart = 0
-            var previous: StageData<Element>?
-            for kind in 0..<stages.count {
-                let stage = stages[kind]
-                guard stage.isPresent else { continue }
-                var stageData: C = target
-                if !stage.dataIsTarget {
-                    let shown = try StageData(
-                        stage, previous: previous, source: lists.sourceElements, target: lists.targetElements,
-                        sideSection: sideSection, cancellation: cancellation)
-                    stageData = try data(shown)
-                    previous = shown
+    let matched = try WorkspacePool.shared.withWorkspace { workspace in
+        try lists.withElements(in: workspace, cancellation: cancellation) { sourceElements, targetElements in
+            try lists.withSections(scheme: scheme, cancellation: cancellation) {
+                sourceSections, targetSections, sourceCounts, targetCounts in
+                try withCoreStages(
+                    in: workspace, sourceSections: sourceSections, targetSections: targetSections,
+                    sourceCounts: sourceCounts, targetCounts: targetCounts,
+                    elementCounts: (sourceElements.count, targetElements.count),
+                    elementIdentities: { sourceRoom, targetRoom, prepareWorkspace in
+                        try writeIdentities(
+                            sourceElements, into: sourceRoom, targetElements, into: targetRoom, scheme: scheme,
+                            alongside: prepareWorkspace, cancellation: cancellation)
+                    },
+                    algorithm: algorithm, cancellation: cancellation,
+                    changes: { match in
+                        try contentChanges(
+                            of: match, lists, sourceElements, targetElements,
+                            reloadsChangedSections: reloadsChangedSections, cancellation: cancellation)
+                    }
+                ) { stages in
+                    changesets.reserveCapacity(stages.presentCount)
+                    let counts = countsBefore(stages, layout: layout)
+                    var countsStart = 0
+                    var previous: StageData<Element>?
+                    for kind in 0..<stages.count {
+                        let stage = stages[kind]
+                        guard stage.isPresent else { continue }
+                        var stageData: C = target
+                        if !stage.dataIsTarget {
+                            let shown = try StageData(
+                                stage, previous: previous, source: sourceElements, target: targetElements,
+                                sideSection: sideSection, cancellation: cancellation)
+                            stageData = try data(shown)
+                            previous = shown
+                        }
+                        var changeset = stage.changeset(data: stageData, layout: layout)
+                        if changesets.isEmpty || layout == .sectioned {
+                            let end = countsStart + stage.elementCountsBefore.count
+                            changeset.countsBefore = counts[countsStart..<end]
+                            countsStart = end
+                        }
+                        changesets.append(changeset)
+                    }
                 }
-                var changeset = stage.changeset(data: stageData, layout: layout)
-                if changesets.isEmpty || layout == .sectioned {
-                    let end = countsStart + stage.elementCountsBefore.count
-                    changeset.countsBefore = counts[countsStart..<end]
-                    countsStart = end
-                }
-                changesets.append(changeset)
             }
         }
     }
