@@ -22,13 +22,11 @@ ld_status ld_diff_begin(ld_workspace_t *workspace, const uint64_t *source, size_
     if (source_count > LD_MAX_COUNT || target_count > LD_MAX_COUNT) return LD_ERROR_OVERFLOW;
     if (has_groups) {
         const uint32_t *groups = chosen.target_groups;
-        for (size_t chunk_start = 1; chunk_start < target_count; chunk_start += LD_POLL_INTERVAL) {
-            if (ld_is_cancelled(chosen.cancel)) return LD_CANCELLED;
-            size_t chunk_end = ld_min_size(target_count, chunk_start + LD_POLL_INTERVAL);
+        LD_FOR_CHUNKS(chosen.cancel, chunk, chunk_end, 1, target_count, {
             bool decreases = false; /* branch-free, so the loop vectorises */
-            for (size_t j = chunk_start; j < chunk_end; j++) decreases |= groups[j] < groups[j - 1];
+            for (size_t j = chunk; j < chunk_end; j++) decreases |= groups[j] < groups[j - 1];
             if (decreases) return LD_ERROR_INVALID;
-        }
+        });
     }
 
     *diff = (ld_diff_t){
@@ -77,23 +75,23 @@ ld_status ld_reserve_results(ld_workspace_t *workspace, size_t source_count, siz
     return LD_OK;
 }
 
+/* ld_copy and ld_fill count 8-byte words as elements of work: chunks of LD_POLL_INTERVAL
+ * words (32 KiB), well under a millisecond each. */
+static size_t ld_words_in(size_t length) { return length / sizeof(uint64_t) + (length % sizeof(uint64_t) != 0); }
+
 ld_status ld_copy(void *destination, const void *source, size_t length, const ld_cancel_token_t *cancel) {
-    const size_t chunk = LD_POLL_INTERVAL * sizeof(uint64_t);
-    for (size_t start = 0; start < length; start += chunk) {
-        if (ld_is_cancelled(cancel)) return LD_CANCELLED;
-        memcpy((unsigned char *)destination + start, (const unsigned char *)source + start,
-               ld_min_size(chunk, length - start));
-    }
+    LD_FOR_CHUNKS(cancel, word, word_end, 0, ld_words_in(length), {
+        size_t from = word * sizeof(uint64_t), to = ld_min_size(word_end * sizeof(uint64_t), length);
+        memcpy((unsigned char *)destination + from, (const unsigned char *)source + from, to - from);
+    });
     return LD_OK;
 }
 
 ld_status ld_fill(void *bytes, int value, size_t length, const ld_cancel_token_t *cancel) {
-    /* Chunks of LD_POLL_INTERVAL 8-byte words: well under a millisecond each. */
-    const size_t chunk = LD_POLL_INTERVAL * sizeof(uint64_t);
-    for (size_t start = 0; start < length; start += chunk) {
-        if (ld_is_cancelled(cancel)) return LD_CANCELLED;
-        memset((unsigned char *)bytes + start, value, ld_min_size(chunk, length - start));
-    }
+    LD_FOR_CHUNKS(cancel, word, word_end, 0, ld_words_in(length), {
+        size_t from = word * sizeof(uint64_t), to = ld_min_size(word_end * sizeof(uint64_t), length);
+        memset((unsigned char *)bytes + from, value, to - from);
+    });
     return LD_OK;
 }
 
@@ -101,15 +99,15 @@ ld_status ld_match_common_prefix(ld_diff_t *diff, size_t *out_length) {
     size_t limit = ld_min_size(diff->source_count, diff->target_count);
     size_t prefix = 0;
     const uint32_t *source_groups = diff->source_groups, *target_groups = diff->target_groups;
-    while (prefix < limit && diff->source[prefix] == diff->target[prefix] &&
-           (source_groups == NULL || source_groups[prefix] == target_groups[prefix])) {
-        if ((prefix & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(diff->cancel)) {
-            return LD_CANCELLED;
+    LD_FOR_CHUNKS(diff->cancel, chunk, chunk_end, 0, limit, {
+        while (prefix < chunk_end && diff->source[prefix] == diff->target[prefix] &&
+               (source_groups == NULL || source_groups[prefix] == target_groups[prefix])) {
+            diff->source_to_target[prefix] = (int32_t)prefix;
+            diff->target_to_source[prefix] = (int32_t)prefix;
+            prefix++;
         }
-        diff->source_to_target[prefix] = (int32_t)prefix;
-        diff->target_to_source[prefix] = (int32_t)prefix;
-        prefix++;
-    }
+        if (prefix < chunk_end) break;
+    });
     *out_length = prefix;
     return LD_OK;
 }
@@ -118,12 +116,14 @@ ld_status ld_match_common_suffix(ld_diff_t *diff, size_t prefix, size_t *out_len
     size_t limit = ld_min_size(diff->source_count, diff->target_count) - prefix;
     size_t suffix = 0;
     const uint64_t *source_end = diff->source + diff->source_count, *target_end = diff->target + diff->target_count;
-    while (suffix < limit && source_end[-1 - (ptrdiff_t)suffix] == target_end[-1 - (ptrdiff_t)suffix]) {
-        if ((suffix & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
-        suffix++;
-        diff->source_to_target[diff->source_count - suffix] = (int32_t)(diff->target_count - suffix);
-        diff->target_to_source[diff->target_count - suffix] = (int32_t)(diff->source_count - suffix);
-    }
+    LD_FOR_CHUNKS(diff->cancel, chunk, chunk_end, 0, limit, {
+        while (suffix < chunk_end && source_end[-1 - (ptrdiff_t)suffix] == target_end[-1 - (ptrdiff_t)suffix]) {
+            suffix++;
+            diff->source_to_target[diff->source_count - suffix] = (int32_t)(diff->target_count - suffix);
+            diff->target_to_source[diff->target_count - suffix] = (int32_t)(diff->source_count - suffix);
+        }
+        if (suffix < chunk_end) break;
+    });
     *out_length = suffix;
     return LD_OK;
 }
@@ -133,24 +133,22 @@ static ld_status ld_collect(ld_diff_t *diff, size_t from, size_t to, bool delete
     int32_t *restrict deleted = diff->deleted;
     bool updates = diff->source_content != NULL;
     size_t deleted_count = diff->deleted_count;
-    for (size_t chunk_start = from; chunk_start < to; chunk_start += LD_POLL_INTERVAL) {
-        if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
-        size_t chunk_end = ld_min_size(to, chunk_start + LD_POLL_INTERVAL);
+    LD_FOR_CHUNKS(diff->cancel, chunk, chunk_end, from, to, {
         if (deletes) {
-            for (size_t i = chunk_start; i < chunk_end; i++) {
+            for (size_t i = chunk; i < chunk_end; i++) {
                 deleted[deleted_count] = (int32_t)i; /* branch-free: kept only when unmatched */
                 deleted_count += source_to_target[i] < 0;
             }
         }
         if (updates) {
-            for (size_t i = chunk_start; i < chunk_end; i++) {
+            for (size_t i = chunk; i < chunk_end; i++) {
                 int32_t j = source_to_target[i];
                 if (j >= 0 && diff->source_content[i] != diff->target_content[j]) {
                     diff->updated[diff->updated_count++] = (ld_pair_t){ (int32_t)i, j };
                 }
             }
         }
-    }
+    });
     diff->deleted_count = deleted_count;
     return LD_OK;
 }
@@ -165,10 +163,8 @@ static inline ld_status ld_collect_targets(ld_diff_t *diff, size_t from, ld_pair
     const int32_t *restrict target_to_source = diff->target_to_source;
     int32_t *restrict inserted = diff->inserted;
     size_t inserted_count = diff->inserted_count, count = 0;
-    for (size_t chunk_start = from; chunk_start < diff->target_count; chunk_start += LD_POLL_INTERVAL) {
-        if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
-        size_t chunk_end = ld_min_size(diff->target_count, chunk_start + LD_POLL_INTERVAL);
-        for (size_t j = chunk_start; j < chunk_end; j++) {
+    LD_FOR_CHUNKS(diff->cancel, chunk, chunk_end, from, diff->target_count, {
+        for (size_t j = chunk; j < chunk_end; j++) {
             int32_t source = target_to_source[j];
             /* Branch-free: each list keeps its entry only when it applies. */
             inserted[inserted_count] = (int32_t)j;
@@ -178,7 +174,7 @@ static inline ld_status ld_collect_targets(ld_diff_t *diff, size_t from, ld_pair
                 count += source >= 0;
             }
         }
-    }
+    });
     diff->inserted_count = inserted_count;
     if (with_pairs) *pair_count = count;
     return LD_OK;

@@ -28,10 +28,9 @@ static ld_status ld_table_build(ld_table_t table, const ld_sides_t *sides) {
         ld_prefetch(&table.slots[ring[i % LD_PREFETCH_DISTANCE]]);
     }
     size_t prefetching_above = start + LD_PREFETCH_DISTANCE; /* indices that prefetch one below */
-    for (size_t chunk_end = end; chunk_end > start;) {
-        if (ld_is_cancelled(sides->diff->cancel)) return LD_CANCELLED;
-        size_t chunk_start = chunk_end - start > LD_POLL_INTERVAL ? chunk_end - LD_POLL_INTERVAL : start;
-        size_t i = chunk_end;
+    /* Chunks counted from the back: this one inserts indices [end - done_end, end - done). */
+    LD_FOR_CHUNKS(sides->diff->cancel, done, done_end, 0, end - start, {
+        size_t chunk_start = end - done_end, i = end - done;
         for (size_t low = chunk_start > prefetching_above ? chunk_start : prefetching_above; i > low;) {
             i--;
             size_t home = ring[i % LD_PREFETCH_DISTANCE];
@@ -46,8 +45,7 @@ static ld_status ld_table_build(ld_table_t table, const ld_sides_t *sides) {
             map[i] = -1;
             ld_table_insert(table, ids, start, i, ring[i % LD_PREFETCH_DISTANCE]);
         }
-        chunk_end = chunk_start;
-    }
+    });
     return LD_OK;
 }
 
@@ -113,10 +111,8 @@ static LD_ALWAYS_INLINE ld_status ld_probe_side(ld_table_t table, const ld_sides
         ld_prefetch(&table.slots[ring[j % LD_PREFETCH_DISTANCE]]);
     }
     size_t prefetching_below = end > LD_PREFETCH_DISTANCE ? end - LD_PREFETCH_DISTANCE : 0;
-    for (size_t chunk_start = sides->start; chunk_start < end; chunk_start += LD_POLL_INTERVAL) {
-        if (ld_is_cancelled(sides->diff->cancel)) return LD_CANCELLED;
-        if (detect_repeats && probe.repeated) break;
-        size_t chunk_end = ld_min_size(end, chunk_start + LD_POLL_INTERVAL), j = chunk_start;
+    LD_FOR_CHUNKS(sides->diff->cancel, chunk, chunk_end, sides->start, end, {
+        size_t j = chunk;
         for (size_t high = ld_min_size(chunk_end, prefetching_below); j < high; j++) {
             size_t position = ring[j % LD_PREFETCH_DISTANCE];
             size_t ahead = ld_home_slot(probe.probe_ids[j + LD_PREFETCH_DISTANCE], table);
@@ -126,7 +122,8 @@ static LD_ALWAYS_INLINE ld_status ld_probe_side(ld_table_t table, const ld_sides
         }
         for (; j < chunk_end; j++)
             ld_probe_one(&probe, j, ring[j % LD_PREFETCH_DISTANCE], pairs_here, updates_here, detect_repeats);
-    }
+        if (detect_repeats && probe.repeated) break;
+    });
     *sides->probe_unmatched_count = (size_t)(probe.unmatched_end - sides->probe_unmatched);
     if (pairs_here) *pair_count = (size_t)(probe.pairs_end - pairs);
     if (detect_repeats) *repeated = probe.repeated;

@@ -281,22 +281,47 @@ LD_HIDDEN ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_
  * (Myers, whose matches are in order within every group). Needs groups. */
 LD_HIDDEN ld_status ld_collect_group_changes(ld_diff_t *diff);
 
-/* staging.c and sectioned.c: counts elements of work and polls the cancel token once more
- * than LD_POLL_INTERVAL of them would run since the last poll. Call it before each run of work
- * of at most LD_POLL_INTERVAL elements. */
+/* How a loop of many small steps (a section, a row, a snake) polls the cancel token: a poller
+ * counts elements of work and polls once more than LD_POLL_INTERVAL of them would run since
+ * the last poll; zero-initialised (`{ .cancel = cancel }`), it polls at its first call. Call it
+ * before each run of work of at most LD_POLL_INTERVAL elements, or after a run whose length is
+ * known only once it ran (a snake). A pass over a range polls through LD_FOR_CHUNKS instead. */
 typedef struct {
     const ld_cancel_token_t *cancel;
-    size_t work; /* elements of work since the last poll, the run that followed it included */
+    size_t left; /* elements of work that may still run before the next poll */
 } ld_poller_t;
 
 /* False once the token is cancelled. */
 static inline bool ld_poll(ld_poller_t *poller, size_t work) {
-    if (poller->work + work <= LD_POLL_INTERVAL) {
-        poller->work += work;
+    if (work <= poller->left) {
+        poller->left -= work;
         return true;
     }
-    poller->work = work;
+    poller->left = work < LD_POLL_INTERVAL ? LD_POLL_INTERVAL - work : 0;
     return !ld_is_cancelled(poller->cancel);
 }
+
+/* The one shape of a polled pass over [begin, end): `body` runs once per chunk [chunk,
+ * chunk_end) of at most LD_POLL_INTERVAL elements, each after a poll of `cancel`; once it is
+ * cancelled, the caller returns LD_CANCELLED. Every chunk polls, however short: a relaxed load,
+ * as cheap as counting work (ld_poll), and with nothing to keep alive across the chunk's loop,
+ * which the diff's hottest loops need every register for. `body` may lower `end` to stop after
+ * its chunk; `break` in it leaves the pass. The chunks keep the per-element loops inside them
+ * free of polls, so that they vectorise:
+ *
+ *     LD_FOR_CHUNKS(cancel, chunk, chunk_end, 0, count, {
+ *         for (size_t k = chunk; k < chunk_end; k++) sum += counts[k];
+ *     });
+ *
+ * The body is an argument, not a block after the macro, so that the pass compiles as the loop
+ * written out: the poll, then the chunk's end, then the body. Other expansions (a block after
+ * an `if ... else`, the chunk's end before the poll) measured up to 5% more instructions in the
+ * Heckel probe or the moves' patience sort, whose registers they laid out differently. */
+#define LD_FOR_CHUNKS(cancel, chunk, chunk_end, begin, end, ...)             \
+    for (size_t chunk = (begin); chunk < (end); chunk += LD_POLL_INTERVAL) { \
+        if (ld_is_cancelled(cancel)) return LD_CANCELLED;                    \
+        size_t chunk_end = ld_min_size((end), chunk + LD_POLL_INTERVAL);     \
+        __VA_ARGS__                                                          \
+    }
 
 #endif /* CLISTDELTA_INTERNAL_H */

@@ -94,10 +94,9 @@ static LD_ALWAYS_INLINE ld_status ld_find_moves_in(const ld_diff_t *diff, const 
     const uint32_t *source_groups = diff->source_groups, *target_groups = diff->target_groups;
     uint32_t group = grouped ? target_groups[pairs[begin].target] : 0;
     size_t end = *end_io;
-    for (size_t chunk_start = begin; chunk_start < end; chunk_start += LD_POLL_INTERVAL) {
-        if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
-        size_t chunk_end = ld_min_size(end, chunk_start + LD_POLL_INTERVAL);
-        for (size_t k = chunk_start; k < chunk_end; k++) {
+    /* A group's end lowers `end`, which stops the pass after this chunk. */
+    LD_FOR_CHUNKS(diff->cancel, chunk, chunk_end, begin, end, {
+        for (size_t k = chunk; k < chunk_end; k++) {
             if (grouped) {
                 uint32_t target_group = target_groups[pairs[k].target];
                 if (target_group != group) {
@@ -111,7 +110,7 @@ static LD_ALWAYS_INLINE ld_status ld_find_moves_in(const ld_diff_t *diff, const 
             }
             ld_patience_add(&sort, pairs[k].source, (int32_t)k);
         }
-    }
+    });
     *end_io = end;
 
     /* Walking back along the run yields the moves: the pairs in the gaps between its
@@ -164,15 +163,13 @@ ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_cou
 ld_status ld_collect_group_changes(ld_diff_t *diff) {
     const uint32_t *source_groups = diff->source_groups, *target_groups = diff->target_groups;
     size_t moved_count = 0;
-    for (size_t chunk_start = 0; chunk_start < diff->target_count; chunk_start += LD_POLL_INTERVAL) {
-        if (ld_is_cancelled(diff->cancel)) return LD_CANCELLED;
-        size_t chunk_end = ld_min_size(diff->target_count, chunk_start + LD_POLL_INTERVAL);
-        for (size_t j = chunk_start; j < chunk_end; j++) {
+    LD_FOR_CHUNKS(diff->cancel, chunk, chunk_end, 0, diff->target_count, {
+        for (size_t j = chunk; j < chunk_end; j++) {
             int32_t i = diff->target_to_source[j];
             if (i >= 0 && source_groups[i] != target_groups[j])
                 diff->moved[moved_count++] = (ld_pair_t){ i, (int32_t)j };
         }
-    }
+    });
     diff->moved_count = moved_count;
     return LD_OK;
 }

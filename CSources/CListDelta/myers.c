@@ -9,7 +9,7 @@ typedef struct {
     ld_diff_t *diff;
     int32_t *forward; /* both arrays are indexed from -offset to +offset */
     int32_t *backward;
-    ptrdiff_t work; /* elements of work left before the next poll */
+    ld_poller_t poller; /* counts the elements each snake follows */
 } ld_myers_t;
 
 typedef struct {
@@ -17,38 +17,23 @@ typedef struct {
     size_t edits;         /* the rectangle's edit distance */
 } ld_snake_t;
 
-static inline bool ld_myers_poll(ld_myers_t *myers, ptrdiff_t work) {
-    myers->work -= work;
-    if (myers->work > 0) return true;
-    myers->work = (ptrdiff_t)LD_POLL_INTERVAL;
-    return !ld_is_cancelled(myers->diff->cancel);
-}
-
-/* Follows equal elements from (x, x - k) forward; returns the end x, or -2 when cancelled. */
-static ptrdiff_t ld_follow_forward(ld_myers_t *myers, const uint64_t *a, ptrdiff_t n, const uint64_t *b, ptrdiff_t m,
-                                   ptrdiff_t x, ptrdiff_t k) {
+/* Follows equal elements from (x, x - k) on: forward from the top-left, or with `backward` from
+ * the bottom-right corner, where x counts elements taken from the ends. Returns the end x, or
+ * -2 when cancelled. */
+static inline ptrdiff_t ld_follow(ld_myers_t *myers, const uint64_t *a, ptrdiff_t n, const uint64_t *b, ptrdiff_t m,
+                                  ptrdiff_t x, ptrdiff_t k, bool backward) {
     ptrdiff_t start = x;
     for (;;) {
         ptrdiff_t limit = x + (ptrdiff_t)LD_POLL_INTERVAL;
         if (limit > n) limit = n;
         if (limit > m + k) limit = m + k;
-        while (x < limit && a[x] == b[x - k]) x++;
-        if (!ld_myers_poll(myers, x - start + 1)) return -2;
-        if (x < limit || limit == n || limit == m + k) return x;
-        start = x;
-    }
-}
-
-/* The same, backward from the bottom-right corner: x counts elements taken from the ends. */
-static ptrdiff_t ld_follow_backward(ld_myers_t *myers, const uint64_t *a, ptrdiff_t n, const uint64_t *b, ptrdiff_t m,
-                                    ptrdiff_t x, ptrdiff_t k) {
-    ptrdiff_t start = x;
-    for (;;) {
-        ptrdiff_t limit = x + (ptrdiff_t)LD_POLL_INTERVAL;
-        if (limit > n) limit = n;
-        if (limit > m + k) limit = m + k;
-        while (x < limit && a[n - 1 - x] == b[m - 1 - (x - k)]) x++;
-        if (!ld_myers_poll(myers, x - start + 1)) return -2;
+        if (backward) {
+            while (x < limit && a[n - 1 - x] == b[m - 1 - (x - k)]) x++;
+        } else {
+            while (x < limit && a[x] == b[x - k]) x++;
+        }
+        /* A snake's length is known only once followed: it is counted after. */
+        if (!ld_poll(&myers->poller, (size_t)(x - start + 1))) return -2;
         if (x < limit || limit == n || limit == m + k) return x;
         start = x;
     }
@@ -64,44 +49,48 @@ static inline ptrdiff_t ld_step(const int32_t *v, ptrdiff_t d, ptrdiff_t k, ptrd
     return down > right ? down : right;
 }
 
+/* Step d of the forward frontier, or with `backward` of the backward one: extends every
+ * diagonal's path by one edit and its snake, and sets `met` with the middle snake in `out` once
+ * a path overlaps the other frontier's (of step d - 1 going forward, of step d going back: a
+ * forward path can meet one only when n - m is odd, a backward one when it is even). */
+static LD_ALWAYS_INLINE ld_status ld_frontier_step(ld_myers_t *myers, const uint64_t *a, ptrdiff_t n, const uint64_t *b,
+                                                   ptrdiff_t m, ptrdiff_t d, size_t edit_limit, bool backward,
+                                                   ld_snake_t *out, bool *met) {
+    int32_t *frontier = backward ? myers->backward : myers->forward;
+    const int32_t *other = backward ? myers->forward : myers->backward;
+    ptrdiff_t delta = n - m, reach = backward ? d : d - 1; /* the other frontier's last step */
+    bool can_meet = ((delta & 1) != 0) != backward;
+    for (ptrdiff_t k = -d; k <= d; k += 2) {
+        ptrdiff_t x = d == 0 ? 0 : ld_step(frontier, d, k, n, m);
+        if (x < 0) {
+            frontier[k] = -1;
+            continue;
+        }
+        ptrdiff_t end = ld_follow(myers, a, n, b, m, x, k, backward);
+        if (end == -2) return LD_CANCELLED;
+        frontier[k] = (int32_t)end;
+        ptrdiff_t opposite = delta - k;
+        if (can_meet && opposite >= -reach && opposite <= reach && other[opposite] >= 0 && end + other[opposite] >= n) {
+            size_t edits = (size_t)(backward ? 2 * d : 2 * d - 1);
+            if (backward && edits > edit_limit) return LD_EDIT_BUDGET_EXCEEDED; /* forward: checked before the step */
+            *out = backward ? (ld_snake_t){ n - end, m - (end - k), n - x, m - (x - k), edits }
+                            : (ld_snake_t){ x, x - k, end, end - k, edits };
+            *met = true;
+            return LD_OK;
+        }
+    }
+    return LD_OK;
+}
+
 static ld_status ld_middle_snake(ld_myers_t *myers, const uint64_t *a, ptrdiff_t n, const uint64_t *b, ptrdiff_t m,
                                  size_t edit_limit, ld_snake_t *out) {
-    int32_t *forward = myers->forward, *backward = myers->backward;
-    ptrdiff_t delta = n - m;
-    bool odd = (delta & 1) != 0;
+    bool met = false;
+    ld_status status;
     for (ptrdiff_t d = 0; d <= (n + m + 1) / 2; d++) {
         if (d > 0 && (size_t)(2 * d - 1) > edit_limit) return LD_EDIT_BUDGET_EXCEEDED;
-        for (ptrdiff_t k = -d; k <= d; k += 2) {
-            ptrdiff_t x = d == 0 ? 0 : ld_step(forward, d, k, n, m);
-            if (x < 0) {
-                forward[k] = -1;
-                continue;
-            }
-            ptrdiff_t end = ld_follow_forward(myers, a, n, b, m, x, k);
-            if (end == -2) return LD_CANCELLED;
-            forward[k] = (int32_t)end;
-            ptrdiff_t reverse = delta - k;
-            if (odd && reverse >= -(d - 1) && reverse <= d - 1 && backward[reverse] >= 0 &&
-                end + backward[reverse] >= n) {
-                *out = (ld_snake_t){ x, x - k, end, end - k, (size_t)(2 * d - 1) };
-                return LD_OK;
-            }
-        }
-        for (ptrdiff_t k = -d; k <= d; k += 2) {
-            ptrdiff_t x = d == 0 ? 0 : ld_step(backward, d, k, n, m);
-            if (x < 0) {
-                backward[k] = -1;
-                continue;
-            }
-            ptrdiff_t end = ld_follow_backward(myers, a, n, b, m, x, k);
-            if (end == -2) return LD_CANCELLED;
-            backward[k] = (int32_t)end;
-            ptrdiff_t ahead = delta - k;
-            if (!odd && ahead >= -d && ahead <= d && forward[ahead] >= 0 && end + forward[ahead] >= n) {
-                if ((size_t)(2 * d) > edit_limit) return LD_EDIT_BUDGET_EXCEEDED;
-                *out = (ld_snake_t){ n - end, m - (end - k), n - x, m - (x - k), (size_t)(2 * d) };
-                return LD_OK;
-            }
+        if ((status = ld_frontier_step(myers, a, n, b, m, d, edit_limit, false, out, &met)) || met ||
+            (status = ld_frontier_step(myers, a, n, b, m, d, edit_limit, true, out, &met)) || met) {
+            return status;
         }
     }
     /* The frontiers always meet by step ceil((n + m) / 2); reaching here is a bug. */
@@ -120,11 +109,11 @@ static ld_status ld_myers_solve(ld_myers_t *myers, size_t a_start, size_t a_end,
     ld_diff_t *diff = myers->diff;
     const uint64_t *source = diff->source, *target = diff->target;
     while (a_start < a_end && b_start < b_end && source[a_start] == target[b_start]) {
-        if (!ld_myers_poll(myers, 1)) return LD_CANCELLED;
+        if (!ld_poll(&myers->poller, 1)) return LD_CANCELLED;
         ld_match(diff, a_start++, b_start++);
     }
     while (a_start < a_end && b_start < b_end && source[a_end - 1] == target[b_end - 1]) {
-        if (!ld_myers_poll(myers, 1)) return LD_CANCELLED;
+        if (!ld_poll(&myers->poller, 1)) return LD_CANCELLED;
         ld_match(diff, --a_end, --b_end);
     }
     if (a_start == a_end || b_start == b_end) {
@@ -162,7 +151,7 @@ static ld_status ld_myers_match(ld_workspace_t *workspace, ld_diff_t *diff) {
         .diff = diff,
         .forward = frontiers + offset,
         .backward = frontiers + width + offset,
-        .work = (ptrdiff_t)LD_POLL_INTERVAL,
+        .poller = (ld_poller_t){ .cancel = diff->cancel },
     };
     diff->deleted_count = diff->inserted_count = diff->updated_count = 0;
     /* All bytes 0xFF: every index -1, unmatched. */

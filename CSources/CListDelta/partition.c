@@ -61,11 +61,9 @@ static ld_status ld_partition_count(const ld_partitioned_side_t *side, size_t st
     const uint64_t *restrict ids = side->ids;
     uint32_t *restrict bounds = side->bounds;
     memset(bounds, 0, (partitions + 1) * sizeof *bounds);
-    for (size_t chunk_start = start; chunk_start < side->end; chunk_start += LD_POLL_INTERVAL) {
-        if (ld_is_cancelled(cancel)) return LD_CANCELLED;
-        size_t chunk_end = ld_min_size(side->end, chunk_start + LD_POLL_INTERVAL);
-        for (size_t i = chunk_start; i < chunk_end; i++) bounds[ld_partition_of(ids[i], seed, shift) + 1]++;
-    }
+    LD_FOR_CHUNKS(cancel, chunk, chunk_end, start, side->end, {
+        for (size_t i = chunk; i < chunk_end; i++) bounds[ld_partition_of(ids[i], seed, shift) + 1]++;
+    });
     for (size_t p = 0; p < partitions; p++) bounds[p + 1] += bounds[p];
     return LD_OK;
 }
@@ -78,16 +76,14 @@ static ld_status ld_partition_scatter(const ld_partitioned_side_t *side, size_t 
     uint64_t *restrict keys = side->keys;
     int32_t *restrict indices = side->indices;
     memcpy(cursor, side->bounds, partitions * sizeof *cursor);
-    for (size_t chunk_start = start; chunk_start < side->end; chunk_start += LD_POLL_INTERVAL) {
-        if (ld_is_cancelled(cancel)) return LD_CANCELLED;
-        size_t chunk_end = ld_min_size(side->end, chunk_start + LD_POLL_INTERVAL);
-        for (size_t i = chunk_start; i < chunk_end; i++) {
+    LD_FOR_CHUNKS(cancel, chunk, chunk_end, start, side->end, {
+        for (size_t i = chunk; i < chunk_end; i++) {
             uint64_t identity = ids[i];
             size_t at = cursor[ld_partition_of(identity, seed, shift)]++;
             keys[at] = identity;
             indices[at] = (int32_t)i;
         }
-    }
+    });
     return LD_OK;
 }
 
@@ -99,14 +95,12 @@ static ld_status ld_partition_gather(const ld_partitioned_side_t *side, size_t s
     const int32_t *restrict results = side->indices;
     int32_t *restrict map = side->map;
     memcpy(cursor, side->bounds, partitions * sizeof *cursor);
-    for (size_t chunk_start = start; chunk_start < side->end; chunk_start += LD_POLL_INTERVAL) {
-        if (ld_is_cancelled(cancel)) return LD_CANCELLED;
-        size_t chunk_end = ld_min_size(side->end, chunk_start + LD_POLL_INTERVAL);
-        for (size_t i = chunk_start; i < chunk_end; i++) {
+    LD_FOR_CHUNKS(cancel, chunk, chunk_end, start, side->end, {
+        for (size_t i = chunk; i < chunk_end; i++) {
             int32_t result = results[cursor[ld_partition_of(ids[i], seed, shift)]++];
             map[i] = result < 0 ? ~result : -1;
         }
-    }
+    });
     return LD_OK;
 }
 
@@ -127,25 +121,29 @@ static LD_ALWAYS_INLINE ld_status ld_partition_join(const ld_partitioned_side_t 
 
     const uint64_t *restrict table_keys = table_side->keys + table_start;
     int32_t *restrict table_indices = table_side->indices + table_start;
-    for (size_t x = table_count; x > 0;) {
-        x--;
-        if ((x & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(cancel)) return LD_CANCELLED;
-        ld_table_insert(table, table_keys, 0, x, ld_home_slot(table_keys[x], table));
-    }
+    /* From the back, so each identity's chain runs in ascending order: indices [table_count -
+     * done_end, table_count - done). */
+    LD_FOR_CHUNKS(cancel, done, done_end, 0, table_count, {
+        for (size_t x = table_count - done; x > table_count - done_end;) {
+            x--;
+            ld_table_insert(table, table_keys, 0, x, ld_home_slot(table_keys[x], table));
+        }
+    });
     const uint64_t *restrict probe_keys = probe_side->keys + probe_start;
     int32_t *restrict probe_indices = probe_side->indices + probe_start;
-    for (size_t y = 0; y < probe_count; y++) {
-        if ((y & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(cancel)) return LD_CANCELLED;
-        uint64_t identity = probe_keys[y];
-        size_t candidate;
-        if (ld_table_take(table, table_keys, 0, identity, ld_home_slot(identity, table), &candidate, repeated != NULL,
-                          repeated)) {
-            /* Each table element is matched once, so its index is not read again. */
-            int32_t table_index = table_indices[candidate];
-            table_indices[candidate] = ~probe_indices[y];
-            probe_indices[y] = ~table_index;
+    LD_FOR_CHUNKS(cancel, chunk, chunk_end, 0, probe_count, {
+        for (size_t y = chunk; y < chunk_end; y++) {
+            uint64_t identity = probe_keys[y];
+            size_t candidate;
+            if (ld_table_take(table, table_keys, 0, identity, ld_home_slot(identity, table), &candidate,
+                              repeated != NULL, repeated)) {
+                /* Each table element is matched once, so its index is not read again. */
+                int32_t table_index = table_indices[candidate];
+                table_indices[candidate] = ~probe_indices[y];
+                probe_indices[y] = ~table_index;
+            }
         }
-    }
+    });
     return LD_OK;
 }
 

@@ -271,7 +271,7 @@ ld_status ld_immediate_rows(ld_workspace_t *workspace, size_t row_count, const i
     ld_status status = ld_rows_reserve(workspace, before, after, before - deleted_count, reloaded_count + deleted_count,
                                        2 + inserted_count + moved_count, &r);
     if (status != LD_OK) return status;
-    r.poller = (ld_poller_t){ cancel, 0 };
+    r.poller = (ld_poller_t){ .cancel = cancel };
     if ((status = ld_rows_check(&r, deleted, deleted_count, inserted, inserted_count, moved, moved_count, reloaded,
                                 reloaded_count)) ||
         (status = ld_rows_removals(&r, reloaded_count, deleted_count)) ||

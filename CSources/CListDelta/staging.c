@@ -67,30 +67,23 @@ static inline unsigned ld_popcount64(uint64_t word) {
  * constant time per query: per 64 targets, a word of bits beside the count of moving targets
  * below them. `words` has 2 * ceil(count / 64) entries. */
 static ld_status ld_ranks_build(uint64_t *words, size_t count, const ld_pair_t *moves, size_t move_count,
-                                ld_poller_t *poller) {
+                                const ld_cancel_token_t *cancel) {
     size_t blocks = (count + 63) / 64;
-    for (size_t chunk = 0; chunk < 2 * blocks; chunk += LD_POLL_INTERVAL) {
-        size_t end = ld_min_size(2 * blocks, chunk + LD_POLL_INTERVAL);
-        if (!ld_poll(poller, end - chunk)) return LD_CANCELLED;
-        memset(words + chunk, 0, (end - chunk) * sizeof *words);
-    }
-    for (size_t chunk = 0; chunk < move_count; chunk += LD_POLL_INTERVAL) {
-        size_t end = ld_min_size(move_count, chunk + LD_POLL_INTERVAL);
-        if (!ld_poll(poller, end - chunk)) return LD_CANCELLED;
-        for (size_t k = chunk; k < end; k++) {
+    LD_FOR_CHUNKS(cancel, chunk, chunk_end, 0, 2 * blocks,
+                  { memset(words + chunk, 0, (chunk_end - chunk) * sizeof *words); });
+    LD_FOR_CHUNKS(cancel, chunk, chunk_end, 0, move_count, {
+        for (size_t k = chunk; k < chunk_end; k++) {
             size_t t = (size_t)moves[k].target;
             words[2 * (t >> 6)] |= (uint64_t)1 << (t & 63);
         }
-    }
+    });
     uint64_t below = 0;
-    for (size_t chunk = 0; chunk < blocks; chunk += LD_POLL_INTERVAL) {
-        size_t end = ld_min_size(blocks, chunk + LD_POLL_INTERVAL);
-        if (!ld_poll(poller, end - chunk)) return LD_CANCELLED;
-        for (size_t block = chunk; block < end; block++) {
+    LD_FOR_CHUNKS(cancel, chunk, chunk_end, 0, blocks, {
+        for (size_t block = chunk; block < chunk_end; block++) {
             words[2 * block + 1] = below;
             below += ld_popcount64(words[2 * block]);
         }
-    }
+    });
     return LD_OK;
 }
 
@@ -117,43 +110,40 @@ static ld_status ld_starts_valid(const int32_t *starts, size_t section_count, si
     if (starts[0] != 0 || starts[section_count] < 0 || (size_t)starts[section_count] != element_count) {
         return LD_ERROR_INVALID;
     }
-    for (size_t chunk = 0; chunk < section_count; chunk += LD_POLL_INTERVAL) {
-        if (ld_is_cancelled(cancel)) return LD_CANCELLED;
+    LD_FOR_CHUNKS(cancel, chunk, chunk_end, 0, section_count, {
         bool decreases = false; /* branch-free, so the loop vectorises */
-        for (size_t s = chunk; s < ld_min_size(section_count, chunk + LD_POLL_INTERVAL); s++) {
+        for (size_t s = chunk; s < chunk_end; s++) {
             decreases |= starts[s + 1] < starts[s];
         }
         if (decreases) return LD_ERROR_INVALID;
-    }
+    });
     return LD_OK;
 }
 
 /* Moves must pair indices in range, by strictly ascending target. */
 static ld_status ld_moves_valid(const ld_pair_t *moves, size_t move_count, size_t source_count, size_t target_count,
                                 const ld_cancel_token_t *cancel) {
-    for (size_t chunk = 0; chunk < move_count; chunk += LD_POLL_INTERVAL) {
-        if (ld_is_cancelled(cancel)) return LD_CANCELLED;
-        for (size_t k = chunk; k < ld_min_size(move_count, chunk + LD_POLL_INTERVAL); k++) {
+    LD_FOR_CHUNKS(cancel, chunk, chunk_end, 0, move_count, {
+        for (size_t k = chunk; k < chunk_end; k++) {
             if (moves[k].source < 0 || (size_t)moves[k].source >= source_count || moves[k].target < 0 ||
                 (size_t)moves[k].target >= target_count || (k > 0 && moves[k].target <= moves[k - 1].target)) {
                 return LD_ERROR_INVALID;
             }
         }
-    }
+    });
     return LD_OK;
 }
 
 /* A list of indices must ascend strictly within [0, count). */
 static ld_status ld_ascending_within(const int32_t *indices, size_t index_count, size_t count,
                                      const ld_cancel_token_t *cancel) {
-    for (size_t chunk = 0; chunk < index_count; chunk += LD_POLL_INTERVAL) {
-        if (ld_is_cancelled(cancel)) return LD_CANCELLED;
+    LD_FOR_CHUNKS(cancel, chunk, chunk_end, 0, index_count, {
         bool bad = false; /* branch-free, so the loop vectorises */
-        for (size_t k = chunk; k < ld_min_size(index_count, chunk + LD_POLL_INTERVAL); k++) {
+        for (size_t k = chunk; k < chunk_end; k++) {
             bad |= indices[k] < 0 || (size_t)indices[k] >= count || (k > 0 && indices[k] <= indices[k - 1]);
         }
         if (bad) return LD_ERROR_INVALID;
-    }
+    });
     return LD_OK;
 }
 
@@ -221,26 +211,28 @@ static ld_status ld_match_shape_valid(const ld_sectioned_result_t *match) {
  * many. */
 static ld_status ld_section_maps_valid(ld_stager_t *stager) {
     size_t source_sections = stager->source_sections, target_sections = stager->target_sections;
-    for (size_t chunk = 0; chunk < ld_max_size(source_sections, target_sections); chunk += LD_POLL_INTERVAL) {
-        if (!ld_poll(&stager->poller, LD_POLL_INTERVAL)) return LD_CANCELLED;
-        for (size_t s = chunk; s < ld_min_size(source_sections, chunk + LD_POLL_INTERVAL); s++) {
+    LD_FOR_CHUNKS(stager->poller.cancel, chunk, chunk_end, 0, source_sections, {
+        for (size_t s = chunk; s < chunk_end; s++) {
             int32_t t = stager->section_target[s];
             if (t < -1 || (t >= 0 && ((size_t)t >= target_sections || stager->section_source[t] != (int32_t)s))) {
                 return LD_ERROR_INVALID;
             }
         }
-        for (size_t t = chunk; t < ld_min_size(target_sections, chunk + LD_POLL_INTERVAL); t++) {
+    });
+    LD_FOR_CHUNKS(stager->poller.cancel, chunk, chunk_end, 0, target_sections, {
+        for (size_t t = chunk; t < chunk_end; t++) {
             int32_t s = stager->section_source[t];
             if (s < -1 || (s >= 0 && ((size_t)s >= source_sections || stager->section_target[s] != (int32_t)t))) {
                 return LD_ERROR_INVALID;
             }
         }
-    }
+    });
     return LD_OK;
 }
 
 /* Checks every part of a caller's match that the stager follows as indices or sizes by. */
-static ld_status ld_match_valid(ld_stager_t *stager, const ld_cancel_token_t *cancel) {
+static ld_status ld_match_valid(ld_stager_t *stager) {
+    const ld_cancel_token_t *cancel = stager->poller.cancel;
     ld_status status;
     if ((status = ld_section_maps_valid(stager)) ||
         (status = ld_starts_valid(stager->source_starts, stager->source_sections, stager->source_count, cancel)) ||
@@ -273,11 +265,11 @@ static ld_status ld_stager_begin(const ld_workspace_t *workspace, const ld_secti
      * match it produced that fails them is a bug in the engine. */
     if (own) {
         ld_status check = ld_match_shape_valid(match);
-        if (check == LD_OK) check = ld_match_valid(stager, cancel);
+        if (check == LD_OK) check = ld_match_valid(stager);
         return check == LD_ERROR_INVALID || check == LD_ERROR_OVERFLOW ? LD_ERROR_INTERNAL : check;
     }
 #endif
-    return own ? LD_OK : ld_match_valid(stager, cancel);
+    return own ? LD_OK : ld_match_valid(stager);
 }
 
 /* The int32 entries LD_BUFFER_STAGES needs for a match of these counts, whatever its stages:
@@ -321,20 +313,18 @@ static ld_status ld_section_operations(ld_stager_t *st, ld_pair_t **out_moves, i
         uint64_t *ranks = ld_take_words(st, 2 * ((T + 63) / 64));
         ld_pair_t *moves = (ld_pair_t *)(void *)ld_take(st, 2 * st->section_move_count);
         if (ranks == NULL || moves == NULL) return LD_ERROR_INVALID;
-        ld_status status = ld_ranks_build(ranks, T, st->section_moves, st->section_move_count, &st->poller);
+        ld_status status = ld_ranks_build(ranks, T, st->section_moves, st->section_move_count, st->poller.cancel);
         if (status != LD_OK) return status;
         int32_t after = 0;
-        for (size_t chunk = 0; chunk < S; chunk += LD_POLL_INTERVAL) {
-            size_t end = ld_min_size(S, chunk + LD_POLL_INTERVAL);
-            if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
-            for (size_t s = chunk; s < end; s++) {
+        LD_FOR_CHUNKS(st->poller.cancel, chunk, chunk_end, 0, S, {
+            for (size_t s = chunk; s < chunk_end; s++) {
                 int32_t t = st->section_target[s];
                 if (t < 0) continue;
                 size_t rank;
                 if (ld_rank_of(ranks, (size_t)t, &rank)) moves[rank] = (ld_pair_t){ after, t };
                 after++;
             }
-        }
+        });
         *out_moves = moves;
     }
     size_t updated_count = 0;
@@ -342,14 +332,12 @@ static ld_status ld_section_operations(ld_stager_t *st, ld_pair_t **out_moves, i
     if (st->section_changed != NULL) {
         updated = ld_take(st, T);
         if (updated == NULL) return LD_ERROR_INVALID;
-        for (size_t chunk = 0; chunk < T; chunk += LD_POLL_INTERVAL) {
-            size_t end = ld_min_size(T, chunk + LD_POLL_INTERVAL);
-            if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
-            for (size_t t = chunk; t < end; t++) {
+        LD_FOR_CHUNKS(st->poller.cancel, chunk, chunk_end, 0, T, {
+            for (size_t t = chunk; t < chunk_end; t++) {
                 updated[updated_count] = (int32_t)t; /* branch-free: kept only when it applies */
                 updated_count += st->section_source[t] >= 0 && st->section_changed[t] != 0;
             }
-        }
+        });
         st->room = updated + updated_count; /* hand back the rest */
     }
     *out_updated = updated;
@@ -392,16 +380,14 @@ static ld_status ld_paths_in_kept_sections(ld_stager_t *st, const int32_t *list,
     ld_path_t *paths = (ld_path_t *)(void *)ld_take(st, 2 * list_count);
     if (paths == NULL && list_count > 0) return LD_ERROR_INVALID;
     size_t count = 0, section = 0;
-    for (size_t chunk = 0; chunk < list_count; chunk += LD_POLL_INTERVAL) {
-        size_t end = ld_min_size(list_count, chunk + LD_POLL_INTERVAL);
-        if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
-        for (size_t k = chunk; k < end; k++) {
+    LD_FOR_CHUNKS(st->poller.cancel, chunk, chunk_end, 0, list_count, {
+        for (size_t k = chunk; k < chunk_end; k++) {
             int32_t index = list[k];
             while (starts[section + 1] <= index) section++; /* index is in range: stays within */
             paths[count] = (ld_path_t){ (int32_t)section, index - starts[section] };
             count += section_map[section] >= 0;
         }
-    }
+    });
     if (!ld_poll(&st->poller, section_count)) return LD_CANCELLED;
     *out = paths;
     *out_count = count;
@@ -422,15 +408,13 @@ static ld_status ld_element_updates(ld_stager_t *st, ld_element_operations_t *op
         if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
         if (st->section_target[s] < 0) continue;
         size_t begin = (size_t)st->source_starts[s], end = (size_t)st->source_starts[s + 1];
-        for (size_t chunk = begin; chunk < end; chunk += LD_POLL_INTERVAL) {
-            size_t chunk_end = ld_min_size(end, chunk + LD_POLL_INTERVAL);
-            if (!ld_poll(&st->poller, chunk_end - chunk)) return LD_CANCELLED;
+        LD_FOR_CHUNKS(st->poller.cancel, chunk, chunk_end, begin, end, {
             for (size_t i = chunk; i < chunk_end; i++) {
                 if (changed[i] == 0 || element_target[i] < 0) continue;
                 if (count == room) return LD_ERROR_INVALID;
                 updated[count++] = (ld_path_t){ (int32_t)s, (int32_t)(i - begin) };
             }
-        }
+        });
     }
     ops->updated = updated;
     ops->updated_count = count;
@@ -441,7 +425,7 @@ static ld_status ld_element_updates(ld_stager_t *st, ld_element_operations_t *op
 /* Stage 4's element moves: each from its section's target index and its index there after
  * the deletes (counted in a bitmap of the unmatched source elements: a word per 64 elements
  * beside the count below it), to its target path. */
-static ld_status ld_element_moves(ld_stager_t *st, ld_element_operations_t *ops) {
+static LD_NOINLINE ld_status ld_element_moves(ld_stager_t *st, ld_element_operations_t *ops) {
     size_t k_count = st->element_move_count;
     if (k_count == 0) return LD_OK;
     size_t n = st->source_count, S = st->source_sections, T = st->target_sections;
@@ -450,30 +434,24 @@ static ld_status ld_element_moves(ld_stager_t *st, ld_element_operations_t *ops)
     if (words == NULL || ops->moved == NULL) return LD_ERROR_INVALID;
     /* The bitmap of the deletes, as ld_ranks_build lays out the move targets' bits. */
     size_t blocks = (n + 63) / 64;
-    for (size_t chunk = 0; chunk < 2 * blocks; chunk += LD_POLL_INTERVAL) {
-        size_t end = ld_min_size(2 * blocks, chunk + LD_POLL_INTERVAL);
-        if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
-        memset(words + chunk, 0, (end - chunk) * sizeof *words);
-    }
-    for (size_t chunk = 0; chunk < st->element_delete_count; chunk += LD_POLL_INTERVAL) {
-        size_t end = ld_min_size(st->element_delete_count, chunk + LD_POLL_INTERVAL);
-        if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
-        for (size_t k = chunk; k < end; k++) {
+    LD_FOR_CHUNKS(st->poller.cancel, chunk, chunk_end, 0, 2 * blocks,
+                  { memset(words + chunk, 0, (chunk_end - chunk) * sizeof *words); });
+    LD_FOR_CHUNKS(st->poller.cancel, chunk, chunk_end, 0, st->element_delete_count, {
+        for (size_t k = chunk; k < chunk_end; k++) {
             size_t i = (size_t)st->element_deletes[k];
             words[2 * (i >> 6)] |= (uint64_t)1 << (i & 63);
         }
-    }
+    });
     uint64_t below = 0;
-    for (size_t block = 0; block < blocks; block++) {
-        words[2 * block + 1] = below;
-        below += ld_popcount64(words[2 * block]);
-    }
-    if (!ld_poll(&st->poller, blocks)) return LD_CANCELLED;
+    LD_FOR_CHUNKS(st->poller.cancel, chunk, chunk_end, 0, blocks, {
+        for (size_t block = chunk; block < chunk_end; block++) {
+            words[2 * block + 1] = below;
+            below += ld_popcount64(words[2 * block]);
+        }
+    });
     size_t t = 0;
-    for (size_t chunk = 0; chunk < k_count; chunk += LD_POLL_INTERVAL) {
-        size_t end = ld_min_size(k_count, chunk + LD_POLL_INTERVAL);
-        if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
-        for (size_t k = chunk; k < end; k++) {
+    LD_FOR_CHUNKS(st->poller.cancel, chunk, chunk_end, 0, k_count, {
+        for (size_t k = chunk; k < chunk_end; k++) {
             int32_t i = st->element_moves[k].source, j = st->element_moves[k].target;
             if (st->element_target[i] != j) return LD_ERROR_INVALID; /* not a pair of the match */
             size_t s = ld_section_of(st->source_starts, S, i);
@@ -485,7 +463,7 @@ static ld_status ld_element_moves(ld_stager_t *st, ld_element_operations_t *ops)
             while (t + 1 < T && st->target_starts[t + 1] <= j) t++; /* targets ascend */
             ops->moved[k].target = (ld_path_t){ (int32_t)t, j - st->target_starts[t] };
         }
-    }
+    });
     return LD_OK;
 }
 
@@ -498,9 +476,7 @@ static ld_status ld_write_source_run(ld_stager_t *st, size_t begin, size_t end, 
     const int32_t *restrict element_target = st->element_target;
     int32_t m = (int32_t)st->target_count;
     bool out_of_range = false; /* a match not made by ld_sectioned_diff: checked, branch-free */
-    for (size_t chunk = begin; chunk < end; chunk += LD_POLL_INTERVAL) {
-        size_t chunk_end = ld_min_size(end, chunk + LD_POLL_INTERVAL);
-        if (!ld_poll(&st->poller, chunk_end - chunk)) return LD_CANCELLED;
+    LD_FOR_CHUNKS(st->poller.cancel, chunk, chunk_end, begin, end, {
         if ((size_t)(limit - out) < chunk_end - chunk) {
             if (all) return LD_ERROR_INVALID;
             for (size_t i = chunk; i < chunk_end; i++) {
@@ -524,7 +500,7 @@ static ld_status ld_write_source_run(ld_stager_t *st, size_t begin, size_t end, 
                 out += j >= 0;
             }
         }
-    }
+    });
     if (out_of_range) return LD_ERROR_INVALID;
     *next = out;
     return LD_OK;
@@ -536,9 +512,7 @@ static ld_status ld_write_target_run(ld_stager_t *st, size_t begin, size_t end, 
                                      const int32_t *limit) {
     int32_t *restrict out = *next;
     const int32_t *restrict element_source = st->element_source;
-    for (size_t chunk = begin; chunk < end; chunk += LD_POLL_INTERVAL) {
-        size_t chunk_end = ld_min_size(end, chunk + LD_POLL_INTERVAL);
-        if (!ld_poll(&st->poller, chunk_end - chunk)) return LD_CANCELLED;
+    LD_FOR_CHUNKS(st->poller.cancel, chunk, chunk_end, begin, end, {
         if ((size_t)(limit - out) < chunk_end - chunk) {
             if (all) return LD_ERROR_INVALID;
             for (size_t j = chunk; j < chunk_end; j++) {
@@ -554,7 +528,7 @@ static ld_status ld_write_target_run(ld_stager_t *st, size_t begin, size_t end, 
                 out += element_source[j] < 0;
             }
         }
-    }
+    });
     *next = out;
     return LD_OK;
 }
@@ -578,11 +552,8 @@ static ld_status ld_copy_survivors(ld_stager_t *st, const ld_layout_t *deletes, 
     const int32_t *run = deletes->elements + deletes->starts[low];
     size_t length = (size_t)(deletes->starts[low + 1] - deletes->starts[low]);
     if ((size_t)(limit - *next) < length) return LD_ERROR_INVALID;
-    for (size_t chunk = 0; chunk < length; chunk += LD_POLL_INTERVAL) {
-        size_t end = ld_min_size(length, chunk + LD_POLL_INTERVAL);
-        if (!ld_poll(&st->poller, end - chunk)) return LD_CANCELLED;
-        memcpy(*next + chunk, run + chunk, (end - chunk) * sizeof *run);
-    }
+    LD_FOR_CHUNKS(st->poller.cancel, chunk, chunk_end, 0, length,
+                  { memcpy(*next + chunk, run + chunk, (chunk_end - chunk) * sizeof *run); });
     *next += length;
     return LD_OK;
 }
@@ -626,8 +597,110 @@ static ld_section_origin_t ld_survivors_origin(const ld_stager_t *st, int32_t s,
 }
 
 /* The section counts of a layout from its starts. */
-static void ld_counts_from_starts(const int32_t *starts, size_t section_count, int32_t *counts) {
-    for (size_t k = 0; k < section_count; k++) counts[k] = starts[k + 1] - starts[k];
+static ld_status ld_counts_from_starts(const ld_cancel_token_t *cancel, const int32_t *starts, size_t section_count,
+                                       int32_t *counts) {
+    LD_FOR_CHUNKS(cancel, chunk, chunk_end, 0, section_count, {
+        for (size_t k = chunk; k < chunk_end; k++) counts[k] = starts[k + 1] - starts[k];
+    });
+    return LD_OK;
+}
+
+/* A layout being built: its arrays, writable (starts NULL where the layout shares another's),
+ * each section's origin, and its elements, written from `elements` up to `next`, which stays
+ * within `limit`. */
+typedef struct {
+    size_t section_count;
+    int32_t *models;
+    int32_t *starts;
+    ld_section_origin_t *origins;
+    int32_t *elements;
+    int32_t *next;
+    const int32_t *limit;
+} ld_layout_build_t;
+
+/* Layout 1: every source section; matched elements in their target version. */
+static ld_status ld_layout_after_updates(ld_stager_t *st, ld_layout_build_t *b) {
+    ld_status status;
+    for (size_t s = 0; s < st->source_sections; s++) {
+        if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
+        b->models[s] = (int32_t)s;
+        int32_t *run = b->next;
+        if ((status = ld_write_source_run(st, (size_t)st->source_starts[s], (size_t)st->source_starts[s + 1], true,
+                                          &b->next, b->limit))) {
+            return status;
+        }
+        b->origins[s] = ld_whole_section_origin(st, (int32_t)s, run, (size_t)(b->next - run));
+    }
+    return LD_OK;
+}
+
+/* Layout 2: the matched source sections holding their survivors. */
+static ld_status ld_layout_after_deletes(ld_stager_t *st, ld_layout_build_t *b, bool after_updates) {
+    ld_status status;
+    size_t k = 0;
+    for (size_t s = 0; s < st->source_sections; s++) {
+        if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
+        if (st->section_target[s] < 0) continue;
+        if (k == b->section_count) return LD_ERROR_INVALID;
+        b->models[k] = (int32_t)s;
+        b->starts[k] = (int32_t)(b->next - b->elements);
+        int32_t *run = b->next;
+        if ((status = ld_write_source_run(st, (size_t)st->source_starts[s], (size_t)st->source_starts[s + 1], false,
+                                          &b->next, b->limit))) {
+            return status;
+        }
+        b->origins[k] = ld_survivors_origin(st, (int32_t)s, run, (size_t)(b->next - run), after_updates);
+        k++;
+    }
+    if (k != b->section_count) return LD_ERROR_INVALID;
+    b->starts[k] = (int32_t)(b->next - b->elements);
+    return LD_OK;
+}
+
+/* Layout 3, in target order: the survivors of matched sections (copied from `deletes`, layout
+ * 2, when the stages have it), or the new elements of inserted sections. */
+static ld_status ld_layout_after_section_moves(ld_stager_t *st, ld_layout_build_t *b, const ld_layout_t *deletes,
+                                               bool after_updates) {
+    ld_status status;
+    for (size_t t = 0; t < st->target_sections; t++) {
+        if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
+        int32_t s = st->section_source[t];
+        b->starts[t] = (int32_t)(b->next - b->elements);
+        int32_t *run = b->next;
+        size_t copied = 0;
+        if (s >= 0) {
+            b->models[t] = s;
+            status = deletes != NULL ? ld_copy_survivors(st, deletes, s, &b->next, b->limit, &copied)
+                                     : ld_write_source_run(st, (size_t)st->source_starts[s],
+                                                           (size_t)st->source_starts[s + 1], false, &b->next, b->limit);
+        } else {
+            b->models[t] = ~(int32_t)t;
+            status = ld_write_target_run(st, (size_t)st->target_starts[t], (size_t)st->target_starts[t + 1], false,
+                                         &b->next, b->limit);
+        }
+        if (status != LD_OK) return status;
+        size_t length = (size_t)(b->next - run);
+        if (s >= 0 && deletes != NULL && length > 0) {
+            b->origins[t] = (ld_section_origin_t){ LD_ORIGIN_PREVIOUS_DATA, (int32_t)copied };
+        } else {
+            b->origins[t] = s >= 0 ? ld_survivors_origin(st, s, run, length, after_updates)
+                                   : ld_whole_section_origin(st, b->models[t], run, length);
+        }
+    }
+    b->starts[st->target_sections] = (int32_t)(b->next - b->elements);
+    return LD_OK;
+}
+
+/* Layout 4: the target, matched sections with their source model. */
+static ld_status ld_layout_after_element_moves(ld_stager_t *st, ld_layout_build_t *b) {
+    for (size_t t = 0; t < st->target_sections; t++) {
+        if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
+        b->models[t] = st->section_source[t] >= 0 ? st->section_source[t] : ~(int32_t)t;
+        bool empty = st->target_starts[t + 1] == st->target_starts[t];
+        b->origins[t] = (ld_section_origin_t){ empty ? LD_ORIGIN_GATHERED : LD_ORIGIN_TARGET_SECTION,
+                                               empty ? 0 : (int32_t)t };
+    }
+    return ld_write_target_run(st, 0, st->target_count, true, &b->next, b->limit);
 }
 
 /* The data after `stage` (not the last present one), by the rules at ld_stage_t, with each
@@ -635,139 +708,87 @@ static void ld_counts_from_starts(const int32_t *starts, size_t section_count, i
  * that stage has one, else NULL: the stage after it copies the survivors of matched sections
  * from it instead of finding them again. `after_updates` says that the present stage before is
  * stage 1, whose section s holds what a later layout's section of model s holds exactly when
- * every element of s is matched. */
-static ld_status ld_build_layout(ld_stager_t *st, ld_stage_kind stage, const int32_t *source_counts,
-                                 size_t matched_sections, const ld_layout_t *deletes, bool after_updates,
-                                 ld_layout_t *out, const ld_section_origin_t **out_origins) {
+ * every element of s is matched. Layouts 1 and 4 share their starts with the source and the
+ * target, layout 1 its counts with the source's `source_counts`. */
+static LD_NOINLINE ld_status ld_build_layout(ld_stager_t *st, ld_stage_kind stage, const int32_t *source_counts,
+                                             size_t matched_sections, const ld_layout_t *deletes, bool after_updates,
+                                             ld_layout_t *out, const ld_section_origin_t **out_origins) {
     size_t S = st->source_sections, T = st->target_sections;
     size_t section_count = stage == LD_STAGE_ELEMENT_UPDATES ? S : stage == LD_STAGE_DELETES ? matched_sections : T;
     bool own_starts = stage == LD_STAGE_DELETES || stage == LD_STAGE_SECTION_INSERTS_AND_MOVES;
     bool own_counts = stage != LD_STAGE_ELEMENT_UPDATES;
-    int32_t *models = ld_take(st, section_count);
-    int32_t *starts = own_starts ? ld_take(st, section_count + 1) : NULL;
+    ld_layout_build_t b = { .section_count = section_count };
+    b.models = ld_take(st, section_count);
+    b.starts = own_starts ? ld_take(st, section_count + 1) : NULL;
     int32_t *counts = own_counts ? ld_take(st, section_count) : NULL;
-    ld_section_origin_t *origins = (ld_section_origin_t *)(void *)ld_take(st, 2 * section_count);
-    if (models == NULL || (own_starts && starts == NULL) || (own_counts && counts == NULL) || origins == NULL) {
+    b.origins = (ld_section_origin_t *)(void *)ld_take(st, 2 * section_count);
+    if (b.models == NULL || (own_starts && b.starts == NULL) || (own_counts && counts == NULL) || b.origins == NULL) {
         return LD_ERROR_INVALID;
     }
-    int32_t *elements = st->room, *next = elements;
-    const int32_t *limit = st->room_end;
-    ld_status status;
-    size_t k = 0;
-    if (!ld_poll(&st->poller, section_count)) return LD_CANCELLED;
+    b.elements = b.next = st->room;
+    b.limit = st->room_end;
+    ld_status status = LD_ERROR_INTERNAL; /* stage 5 is always the last: its data is the target */
+    const int32_t *starts = b.starts;
     switch (stage) {
-    case LD_STAGE_ELEMENT_UPDATES: /* every source section; matched elements in their target version */
-        for (size_t s = 0; s < S; s++) {
-            if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
-            models[s] = (int32_t)s;
-            int32_t *run = next;
-            if ((status = ld_write_source_run(st, (size_t)st->source_starts[s], (size_t)st->source_starts[s + 1], true,
-                                              &next, limit))) {
-                return status;
-            }
-            origins[s] = ld_whole_section_origin(st, (int32_t)s, run, (size_t)(next - run));
-        }
-        *out = (ld_layout_t){ S, models, st->source_starts, source_counts, elements };
+    case LD_STAGE_ELEMENT_UPDATES:
+        status = ld_layout_after_updates(st, &b);
+        starts = st->source_starts;
         break;
-    case LD_STAGE_DELETES: /* the matched source sections holding their survivors */
-        for (size_t s = 0; s < S; s++) {
-            if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
-            if (st->section_target[s] < 0) continue;
-            if (k == section_count) return LD_ERROR_INVALID;
-            models[k] = (int32_t)s;
-            starts[k] = (int32_t)(next - elements);
-            int32_t *run = next;
-            if ((status = ld_write_source_run(st, (size_t)st->source_starts[s], (size_t)st->source_starts[s + 1], false,
-                                              &next, limit))) {
-                return status;
-            }
-            origins[k] = ld_survivors_origin(st, (int32_t)s, run, (size_t)(next - run), after_updates);
-            k++;
-        }
-        if (k != section_count) return LD_ERROR_INVALID;
-        starts[section_count] = (int32_t)(next - elements);
+    case LD_STAGE_DELETES:
+        status = ld_layout_after_deletes(st, &b, after_updates);
         break;
-    case LD_STAGE_SECTION_INSERTS_AND_MOVES: /* target order: survivors, or new sections' new elements */
-        for (size_t t = 0; t < T; t++) {
-            if (!ld_poll(&st->poller, 1)) return LD_CANCELLED;
-            int32_t s = st->section_source[t];
-            starts[t] = (int32_t)(next - elements);
-            int32_t *run = next;
-            size_t copied = 0;
-            if (s >= 0) {
-                models[t] = s;
-                status = deletes != NULL ? ld_copy_survivors(st, deletes, s, &next, limit, &copied)
-                                         : ld_write_source_run(st, (size_t)st->source_starts[s],
-                                                               (size_t)st->source_starts[s + 1], false, &next, limit);
-            } else {
-                models[t] = ~(int32_t)t;
-                status = ld_write_target_run(st, (size_t)st->target_starts[t], (size_t)st->target_starts[t + 1], false,
-                                             &next, limit);
-            }
-            if (status != LD_OK) return status;
-            size_t length = (size_t)(next - run);
-            if (s >= 0 && deletes != NULL && length > 0) {
-                origins[t] = (ld_section_origin_t){ LD_ORIGIN_PREVIOUS_DATA, (int32_t)copied };
-            } else {
-                origins[t] = s >= 0 ? ld_survivors_origin(st, s, run, length, after_updates)
-                                    : ld_whole_section_origin(st, models[t], run, length);
-            }
-        }
-        starts[T] = (int32_t)(next - elements);
+    case LD_STAGE_SECTION_INSERTS_AND_MOVES:
+        status = ld_layout_after_section_moves(st, &b, deletes, after_updates);
         break;
-    case LD_STAGE_ELEMENT_INSERTS_AND_MOVES: /* the target, matched sections with their source model */
-        for (size_t t = 0; t < T; t++) {
-            models[t] = st->section_source[t] >= 0 ? st->section_source[t] : ~(int32_t)t;
-            bool empty = st->target_starts[t + 1] == st->target_starts[t];
-            origins[t] = (ld_section_origin_t){ empty ? LD_ORIGIN_GATHERED : LD_ORIGIN_TARGET_SECTION,
-                                                empty ? 0 : (int32_t)t };
-        }
-        if ((status = ld_write_target_run(st, 0, st->target_count, true, &next, limit))) return status;
-        *out = (ld_layout_t){ T, models, st->target_starts, counts, elements };
+    case LD_STAGE_ELEMENT_INSERTS_AND_MOVES:
+        status = ld_layout_after_element_moves(st, &b);
+        starts = st->target_starts;
         break;
-    case LD_STAGE_SECTION_UPDATES: /* always the last stage: its data is the target */
-        return LD_ERROR_INTERNAL;
+    case LD_STAGE_SECTION_UPDATES:
+        break;
     }
-    if (own_starts) *out = (ld_layout_t){ section_count, models, starts, counts, elements };
-    if (own_counts) ld_counts_from_starts(out->starts, section_count, counts);
-    st->room = next;
-    *out_origins = origins;
+    if (status != LD_OK ||
+        (own_counts && (status = ld_counts_from_starts(st->poller.cancel, starts, section_count, counts)))) {
+        return status;
+    }
+    *out = (ld_layout_t){ section_count, b.models, starts, own_counts ? counts : source_counts, b.elements };
+    st->room = b.next;
+    *out_origins = b.origins;
     return LD_OK;
 }
 
-ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match, const uint8_t *element_changed,
-                   const uint8_t *section_changed, const ld_cancel_token_t *cancel, ld_stages_t *out) {
-    if (workspace == NULL || match == NULL || out == NULL) return LD_ERROR_INVALID;
-    ld_stager_t st;
-    ld_status status = ld_stager_begin(workspace, match, element_changed, section_changed, cancel, &st);
-    if (status != LD_OK) return status;
-    size_t S = st.source_sections, T = st.target_sections, n = st.source_count, m = st.target_count;
-
+/* Reserves LD_BUFFER_STAGES for the worst case of the match's counts, as the stager's room. */
+static ld_status ld_stage_reserve(ld_workspace_t *workspace, ld_stager_t *st) {
     size_t room_count;
     void *room;
-    if (!ld_stages_room(n, m, S, T, &room_count)) return LD_ERROR_OVERFLOW;
-    if ((status = ld_workspace_reserve(workspace, LD_BUFFER_STAGES, room_count, sizeof(int32_t), &room))) {
-        return status;
+    if (!ld_stages_room(st->source_count, st->target_count, st->source_sections, st->target_sections, &room_count)) {
+        return LD_ERROR_OVERFLOW;
     }
-    st.room = room;
-    st.room_end = st.room + room_count;
+    ld_status status = ld_workspace_reserve(workspace, LD_BUFFER_STAGES, room_count, sizeof(int32_t), &room);
+    if (status != LD_OK) return status;
+    st->room = room;
+    st->room_end = st->room + room_count;
+    return LD_OK;
+}
 
-    /* Operations. */
+/* Every stage's operations, and which stages are present. */
+static ld_status ld_stage_operations(ld_stager_t *st, const ld_sectioned_result_t *match, ld_stages_t *stages) {
     ld_element_operations_t ops = { 0 };
     ld_pair_t *section_moved;
     int32_t *section_updated;
     size_t section_updated_count;
-    if ((status = ld_section_operations(&st, &section_moved, &section_updated, &section_updated_count)) ||
-        (status = ld_paths_in_kept_sections(&st, st.element_deletes, st.element_delete_count, st.source_starts,
-                                            st.section_target, S, &ops.deleted, &ops.deleted_count)) ||
-        (status = ld_element_updates(&st, &ops)) || (status = ld_element_moves(&st, &ops)) ||
-        (status = ld_paths_in_kept_sections(&st, st.element_inserts, st.element_insert_count, st.target_starts,
-                                            st.section_source, T, &ops.inserted, &ops.inserted_count))) {
+    ld_status status;
+    if ((status = ld_section_operations(st, &section_moved, &section_updated, &section_updated_count)) ||
+        (status = ld_paths_in_kept_sections(st, st->element_deletes, st->element_delete_count, st->source_starts,
+                                            st->section_target, st->source_sections, &ops.deleted,
+                                            &ops.deleted_count)) ||
+        (status = ld_element_updates(st, &ops)) || (status = ld_element_moves(st, &ops)) ||
+        (status = ld_paths_in_kept_sections(st, st->element_inserts, st->element_insert_count, st->target_starts,
+                                            st->section_source, st->target_sections, &ops.inserted,
+                                            &ops.inserted_count))) {
         return status;
     }
-
-    ld_stages_t stages = { 0 };
-    ld_stage_t *stage = stages.stages;
+    ld_stage_t *stage = stages->stages;
     stage[LD_STAGE_ELEMENT_UPDATES].element_updated = ops.updated;
     stage[LD_STAGE_ELEMENT_UPDATES].element_updated_count = ops.updated_count;
     stage[LD_STAGE_DELETES].section_deleted = match->sections.deleted;
@@ -777,64 +798,79 @@ ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match
     stage[LD_STAGE_SECTION_INSERTS_AND_MOVES].section_inserted = match->sections.inserted;
     stage[LD_STAGE_SECTION_INSERTS_AND_MOVES].section_inserted_count = match->sections.inserted_count;
     stage[LD_STAGE_SECTION_INSERTS_AND_MOVES].section_moved = section_moved;
-    stage[LD_STAGE_SECTION_INSERTS_AND_MOVES].section_moved_count = st.section_move_count;
+    stage[LD_STAGE_SECTION_INSERTS_AND_MOVES].section_moved_count = st->section_move_count;
     stage[LD_STAGE_ELEMENT_INSERTS_AND_MOVES].element_inserted = ops.inserted;
     stage[LD_STAGE_ELEMENT_INSERTS_AND_MOVES].element_inserted_count = ops.inserted_count;
     stage[LD_STAGE_ELEMENT_INSERTS_AND_MOVES].element_moved = ops.moved;
-    stage[LD_STAGE_ELEMENT_INSERTS_AND_MOVES].element_moved_count = st.element_move_count;
+    stage[LD_STAGE_ELEMENT_INSERTS_AND_MOVES].element_moved_count = st->element_move_count;
     stage[LD_STAGE_SECTION_UPDATES].section_updated = section_updated;
     stage[LD_STAGE_SECTION_UPDATES].section_updated_count = section_updated_count;
-    size_t last = LD_STAGE_COUNT;
     for (size_t k = 0; k < LD_STAGE_COUNT; k++) {
         const ld_stage_t *s = &stage[k];
         stage[k].present = s->element_updated_count + s->section_deleted_count + s->element_deleted_count +
                                s->section_inserted_count + s->section_moved_count + s->element_inserted_count +
                                s->element_moved_count + s->section_updated_count >
                            0;
-        if (stage[k].present) {
-            stages.present_count++;
-            last = k;
-        }
+        stages->present_count += stage[k].present;
     }
+    return LD_OK;
+}
 
-    /* Shapes and layouts, for the stages that show them. */
-    if (stages.present_count > 0) {
-        int32_t *source_counts = ld_take(&st, S);
-        if (source_counts == NULL) return LD_ERROR_INVALID;
-        if (!ld_poll(&st.poller, S)) return LD_CANCELLED;
-        ld_counts_from_starts(st.source_starts, S, source_counts);
-        size_t matched_sections = S - match->sections.deleted_count;
-        size_t shape_sections = S;
-        const int32_t *shape_counts = source_counts;
-        ld_layout_t deletes_layout = { 0 };
-        bool has_deletes_layout = false, after_updates = false;
-        for (size_t k = 0; k <= last; k++) {
-            if (!stage[k].present) continue;
-            stage[k].section_count_before = shape_sections;
-            stage[k].element_counts_before = shape_counts;
-            if (k == last) {
-                stage[k].data_is_target = true;
-                stage[k].data_section_count = T;
-                break;
-            }
-            ld_layout_t layout;
-            if ((status = ld_build_layout(&st, (ld_stage_kind)k, source_counts, matched_sections,
-                                          has_deletes_layout ? &deletes_layout : NULL, after_updates, &layout,
-                                          &stage[k].data_section_origins))) {
-                return status;
-            }
-            if (k == LD_STAGE_DELETES) {
-                deletes_layout = layout;
-                has_deletes_layout = true;
-            }
-            after_updates = k == LD_STAGE_ELEMENT_UPDATES;
-            stage[k].data_section_count = layout.section_count;
-            stage[k].data_section_models = layout.models;
-            stage[k].data_section_starts = layout.starts;
-            stage[k].data_elements = layout.elements;
-            shape_sections = layout.section_count;
-            shape_counts = layout.counts;
+/* Each present stage's shape before it and its data after it: the layouts of all but the last
+ * present stage, whose data is the target. */
+static ld_status ld_stage_layouts(ld_stager_t *st, const ld_sectioned_result_t *match, ld_stages_t *stages) {
+    size_t S = st->source_sections;
+    int32_t *source_counts = ld_take(st, S);
+    if (source_counts == NULL) return LD_ERROR_INVALID;
+    ld_status status = ld_counts_from_starts(st->poller.cancel, st->source_starts, S, source_counts);
+    if (status != LD_OK) return status;
+    ld_stage_t *stage = stages->stages;
+    size_t last = LD_STAGE_COUNT - 1;
+    while (!stage[last].present) last--; /* some stage is present */
+    size_t shape_sections = S;
+    const int32_t *shape_counts = source_counts;
+    ld_layout_t deletes_layout = { 0 };
+    bool has_deletes_layout = false, after_updates = false;
+    for (size_t k = 0; k <= last; k++) {
+        if (!stage[k].present) continue;
+        stage[k].section_count_before = shape_sections;
+        stage[k].element_counts_before = shape_counts;
+        if (k == last) {
+            stage[k].data_is_target = true;
+            stage[k].data_section_count = st->target_sections;
+            break;
         }
+        ld_layout_t layout;
+        if ((status = ld_build_layout(st, (ld_stage_kind)k, source_counts, S - match->sections.deleted_count,
+                                      has_deletes_layout ? &deletes_layout : NULL, after_updates, &layout,
+                                      &stage[k].data_section_origins))) {
+            return status;
+        }
+        if (k == LD_STAGE_DELETES) {
+            deletes_layout = layout;
+            has_deletes_layout = true;
+        }
+        after_updates = k == LD_STAGE_ELEMENT_UPDATES;
+        stage[k].data_section_count = layout.section_count;
+        stage[k].data_section_models = layout.models;
+        stage[k].data_section_starts = layout.starts;
+        stage[k].data_elements = layout.elements;
+        shape_sections = layout.section_count;
+        shape_counts = layout.counts;
+    }
+    return LD_OK;
+}
+
+ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match, const uint8_t *element_changed,
+                   const uint8_t *section_changed, const ld_cancel_token_t *cancel, ld_stages_t *out) {
+    if (workspace == NULL || match == NULL || out == NULL) return LD_ERROR_INVALID;
+    ld_stager_t st;
+    ld_stages_t stages = { 0 };
+    ld_status status;
+    if ((status = ld_stager_begin(workspace, match, element_changed, section_changed, cancel, &st)) ||
+        (status = ld_stage_reserve(workspace, &st)) || (status = ld_stage_operations(&st, match, &stages)) ||
+        (stages.present_count > 0 && (status = ld_stage_layouts(&st, match, &stages)))) {
+        return status;
     }
     *out = stages;
     return LD_OK;

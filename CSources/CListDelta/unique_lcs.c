@@ -40,11 +40,12 @@ ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bool *out_fo
     /* Every identity on both sides occurs once on each, so the common subsequences are exactly
      * the increasing runs of the pairs: the pairs off a longest run leave the matching. */
     if ((status = ld_find_moves(&plain, pairs, pair_count, predecessor, summary))) return status;
-    for (size_t k = 0; k < plain.moved_count; k++) {
-        if ((k & (LD_POLL_INTERVAL - 1)) == 0 && ld_is_cancelled(plain.cancel)) return LD_CANCELLED;
-        plain.source_to_target[plain.moved[k].source] = -1;
-        plain.target_to_source[plain.moved[k].target] = -1;
-    }
+    LD_FOR_CHUNKS(plain.cancel, chunk, chunk_end, 0, plain.moved_count, {
+        for (size_t k = chunk; k < chunk_end; k++) {
+            plain.source_to_target[plain.moved[k].source] = -1;
+            plain.target_to_source[plain.moved[k].target] = -1;
+        }
+    });
     plain.deleted_count = plain.inserted_count = plain.updated_count = plain.moved_count = 0;
     if ((status = ld_collect_deletes_and_updates(&plain)) || (status = ld_collect_inserts(&plain, 0, NULL, NULL))) {
         return status;
