@@ -133,18 +133,12 @@ enum ListLayout: Hashable, Sendable {
 }
 
 extension Changeset: Equatable where Collection: Equatable {
-    /// Whether two batches install equal data and name the same operations, in any order:
-    /// a list view reads each kind of operation as a set.
+    /// Whether two batches install equal data and name the same operations, in any order, as
+    /// ``BatchUpdate`` compares them. How a batch was made (by a flat or a sectioned diff, or by
+    /// hand, with or without the counts the core reported) is left out: a batch built by hand
+    /// equals the diff's that says the same.
     public static func == (lhs: Changeset, rhs: Changeset) -> Bool {
-        lhs.data == rhs.data
-            && lhs.sectionDeleted.sorted() == rhs.sectionDeleted.sorted()
-            && lhs.sectionInserted.sorted() == rhs.sectionInserted.sorted()
-            && lhs.sectionUpdated.sorted() == rhs.sectionUpdated.sorted()
-            && lhs.sectionMoved.sorted(by: <).elementsEqual(rhs.sectionMoved.sorted(by: <)) { $0 == $1 }
-            && lhs.elementDeleted.sorted() == rhs.elementDeleted.sorted()
-            && lhs.elementInserted.sorted() == rhs.elementInserted.sorted()
-            && lhs.elementUpdated.sorted() == rhs.elementUpdated.sorted()
-            && lhs.elementMoved.sorted(by: <).elementsEqual(rhs.elementMoved.sorted(by: <)) { $0 == $1 }
+        lhs.data == rhs.data && BatchUpdate(lhs) == BatchUpdate(rhs)
     }
 }
 

@@ -55,9 +55,11 @@ public struct BatchUpdate: Sendable {
 
 // Written out because the moves are tuples, as in `Changeset`, and tuples are not Hashable.
 extension BatchUpdate: Hashable {
-    /// Whether two batches list the same operations in the same order.
+    /// Whether two batches name the same operations, in any order: a list view reads each kind
+    /// of operation as a set.
     public static func == (lhs: BatchUpdate, rhs: BatchUpdate) -> Bool {
-        lhs.sectionDeleted == rhs.sectionDeleted
+        let lhs = lhs.sorted, rhs = rhs.sorted
+        return lhs.sectionDeleted == rhs.sectionDeleted
             && lhs.sectionInserted == rhs.sectionInserted
             && lhs.sectionUpdated == rhs.sectionUpdated
             && lhs.sectionMoved.elementsEqual(rhs.sectionMoved) { $0 == $1 }
@@ -67,23 +69,33 @@ extension BatchUpdate: Hashable {
             && lhs.elementMoved.elementsEqual(rhs.elementMoved) { $0 == $1 }
     }
 
-    /// Hashes every operation, in order.
+    /// Hashes every operation, in any order.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(sectionDeleted)
-        hasher.combine(sectionInserted)
-        hasher.combine(sectionUpdated)
-        hasher.combine(sectionMoved.count)
-        for move in sectionMoved {
+        let batch = sorted
+        hasher.combine(batch.sectionDeleted)
+        hasher.combine(batch.sectionInserted)
+        hasher.combine(batch.sectionUpdated)
+        hasher.combine(batch.sectionMoved.count)
+        for move in batch.sectionMoved {
             hasher.combine(move.source)
             hasher.combine(move.target)
         }
-        hasher.combine(elementDeleted)
-        hasher.combine(elementInserted)
-        hasher.combine(elementUpdated)
-        hasher.combine(elementMoved.count)
-        for move in elementMoved {
+        hasher.combine(batch.elementDeleted)
+        hasher.combine(batch.elementInserted)
+        hasher.combine(batch.elementUpdated)
+        hasher.combine(batch.elementMoved.count)
+        for move in batch.elementMoved {
             hasher.combine(move.source)
             hasher.combine(move.target)
         }
+    }
+
+    /// The batch with each kind of operation in ascending order.
+    private var sorted: BatchUpdate {
+        BatchUpdate(
+            sectionDeleted: sectionDeleted.sorted(), sectionInserted: sectionInserted.sorted(),
+            sectionUpdated: sectionUpdated.sorted(), sectionMoved: sectionMoved.sorted(by: <),
+            elementDeleted: elementDeleted.sorted(), elementInserted: elementInserted.sorted(),
+            elementUpdated: elementUpdated.sorted(), elementMoved: elementMoved.sorted(by: <))
     }
 }
