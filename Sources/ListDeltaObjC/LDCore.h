@@ -10,6 +10,7 @@
 #include "CListDelta.h"
 #import "LDError.h"
 #import "LDListDiffable.h"
+#import "LDListMoveIndex.h"
 #import "LDMemory.h"
 
 NS_ASSUME_NONNULL_BEGIN
@@ -63,6 +64,9 @@ NSIndexPath *LDIndexPath(NSInteger section, NSInteger item);
 /* Objects of @p array into a new C buffer (unretained; the array keeps them), or NULL for an
    empty array; raises NSMallocException when out of memory. Free with free(). */
 const void *_Nonnull *_Nullable LDCopyObjects(NSArray *_Nullable array, size_t *count);
+
+/* Moves of the core's @p count pairs, in their order. */
+NSArray<LDListMoveIndex *> *LDMovesOfPairs(const ld_pair_t *_Nullable pairs, size_t count);
 
 /* An index set of @p count ascending indexes. */
 NSIndexSet *LDIndexSetOfAscending(const int32_t *_Nullable indexes, size_t count);

@@ -195,6 +195,16 @@ const void **LDCopyObjects(NSArray *array, size_t *count) {
     return objects;
 }
 
+NSArray<LDListMoveIndex *> *LDMovesOfPairs(const ld_pair_t *pairs, size_t count) {
+    NSMutableArray<LDListMoveIndex *> *moves = [NSMutableArray arrayWithCapacity:count];
+    for (size_t i = 0; i < count; i++) {
+        LDListMoveIndex *move = [[LDListMoveIndex alloc] initWithFrom:pairs[i].source to:pairs[i].target];
+        [moves addObject:move];
+        LD_RELEASE(move);
+    }
+    return moves;
+}
+
 NSIndexSet *LDIndexSetOfAscending(const int32_t *indexes, size_t count) {
     NSMutableIndexSet *set = [NSMutableIndexSet indexSet];
     size_t runStart = 0;
