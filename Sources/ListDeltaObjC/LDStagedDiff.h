@@ -17,17 +17,8 @@ NSArray<LDChangeset *> *_Nullable LDStagedDiff(NSArray *source, NSArray *target,
                                                NSError *_Nullable *_Nullable error);
 
 @interface LDChangeset (Internal)
-- (instancetype)initWithData:(NSArray *)data
-              sectionDeleted:(NSIndexSet *)sectionDeleted
-             sectionInserted:(NSIndexSet *)sectionInserted
-              sectionUpdated:(NSIndexSet *)sectionUpdated
-                sectionMoved:(NSArray<LDListMoveIndex *> *)sectionMoved
-              elementDeleted:(NSArray<NSIndexPath *> *)elementDeleted
-             elementInserted:(NSArray<NSIndexPath *> *)elementInserted
-              elementUpdated:(NSArray<NSIndexPath *> *)elementUpdated
-                elementMoved:(NSArray<LDListMoveIndexPath *> *)elementMoved
-                 flatSection:(NSInteger)flatSection
-         elementCountsBefore:(NSData *)elementCountsBefore;
+/* The operations of the core's @p stage (index paths in @p flatSection when it is not NSNotFound). */
+- (instancetype)initWithStage:(const ld_stage_t *)stage data:(NSArray *)data flatSection:(NSInteger)flatSection;
 @end
 
 @interface LDStagedChangeset (Internal)

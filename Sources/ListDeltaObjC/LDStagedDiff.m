@@ -82,37 +82,6 @@ static inline BOOL LDPoll(const int *cancelled, size_t index) {
     return cancelled != NULL && (index & 4095) == 0 && __atomic_load_n(cancelled, __ATOMIC_RELAXED) != 0;
 }
 
-static NSArray<NSIndexPath *> *LDPaths(const ld_path_t *paths, size_t count, NSInteger flatSection) {
-    NSMutableArray<NSIndexPath *> *result = [NSMutableArray arrayWithCapacity:count];
-    for (size_t i = 0; i < count; i++) {
-        [result addObject:LDIndexPath(flatSection != NSNotFound ? flatSection : paths[i].section, paths[i].element)];
-    }
-    return result;
-}
-
-static NSArray<LDListMoveIndexPath *> *LDPathMoves(const ld_path_move_t *moves, size_t count, NSInteger flatSection) {
-    NSMutableArray<LDListMoveIndexPath *> *result = [NSMutableArray arrayWithCapacity:count];
-    for (size_t i = 0; i < count; i++) {
-        ld_path_move_t move = moves[i];
-        LDListMoveIndexPath *object = [[LDListMoveIndexPath alloc]
-            initWithFrom:LDIndexPath(flatSection != NSNotFound ? flatSection : move.source.section, move.source.element)
-                      to:LDIndexPath(flatSection != NSNotFound ? flatSection : move.target.section, move.target.element)];
-        [result addObject:object];
-        LD_RELEASE(object);
-    }
-    return result;
-}
-
-static NSArray<LDListMoveIndex *> *LDSectionMoves(const ld_pair_t *moves, size_t count) {
-    NSMutableArray<LDListMoveIndex *> *result = [NSMutableArray arrayWithCapacity:count];
-    for (size_t i = 0; i < count; i++) {
-        LDListMoveIndex *object = [[LDListMoveIndex alloc] initWithFrom:moves[i].source to:moves[i].target];
-        [result addObject:object];
-        LD_RELEASE(object);
-    }
-    return result;
-}
-
 /* The elements of a stage's data section @p k, gathered by the core's layout. */
 static NSArray *LDGatherElements(const ld_stage_t *stage, size_t k, const LDSide *source, const LDSide *target,
                                  const void **buffer) {
@@ -273,22 +242,9 @@ static NSError *LDStage(LDStagedState *state, NSArray *sourceList, NSArray *targ
     for (size_t kind = 0; kind < LD_STAGE_COUNT; kind++) {
         const ld_stage_t *stage = &stages.stages[kind];
         if (!stage->present) { continue; }
-        NSData *counts = [NSData dataWithBytes:stage->element_counts_before
-                                        length:stage->section_count_before * sizeof(int32_t)];
         NSArray *data = LDStageData(stage, sourceList, targetList, flat, previous, source, target, state->buffer);
         previous = data;
-        LDChangeset *changeset = [[LDChangeset alloc]
-               initWithData:data
-             sectionDeleted:LDIndexSetOfAscending(stage->section_deleted, stage->section_deleted_count)
-            sectionInserted:LDIndexSetOfAscending(stage->section_inserted, stage->section_inserted_count)
-             sectionUpdated:LDIndexSetOfAscending(stage->section_updated, stage->section_updated_count)
-               sectionMoved:LDSectionMoves(stage->section_moved, stage->section_moved_count)
-             elementDeleted:LDPaths(stage->element_deleted, stage->element_deleted_count, flatSection)
-            elementInserted:LDPaths(stage->element_inserted, stage->element_inserted_count, flatSection)
-             elementUpdated:LDPaths(stage->element_updated, stage->element_updated_count, flatSection)
-               elementMoved:LDPathMoves(stage->element_moved, stage->element_moved_count, flatSection)
-                flatSection:flatSection
-        elementCountsBefore:counts];
+        LDChangeset *changeset = [[LDChangeset alloc] initWithStage:stage data:data flatSection:flatSection];
         [changesets addObject:changeset];
         LD_RELEASE(changeset);
     }
