@@ -37,14 +37,13 @@ void LDIdentifierTableFree(LDIdentifierTable *table);
 
 /*
  * Numbers the identifiers of @p count objects (each object's -diffIdentifier, or, with
- * @p objectsAreIdentifiers, the object itself) into @p numbers. Polls @p cancelled (a flag read
- * with __atomic_load_n) every 4,096
- * objects when it is not NULL. Returns 0 or an LDErrorCode; a nil identifier is
+ * @p objectsAreIdentifiers, the object itself) into @p numbers. Polls @p cancel (NULL never
+ * cancels) every 4,096 objects. Returns 0 or an LDErrorCode; a nil identifier is
  * LDErrorInvalidInput, with its index in @p failedIndex.
  */
 LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *_Nonnull const *_Nonnull objects, size_t count,
                                     BOOL objectsAreIdentifiers, uint64_t *numbers,
-                                    const int *_Nullable cancelled, size_t *failedIndex);
+                                    const ld_cancel_token_t *_Nullable cancel, size_t *failedIndex);
 
 /* A workspace for one diff, from a pool of idle ones; NULL when out of memory. */
 ld_workspace_t *_Nullable LDWorkspaceTake(void);

@@ -34,11 +34,6 @@ void LDIdentifierTableFree(LDIdentifierTable *table) {
 }
 
 /* Spreads -hash over the slots: many classes hash to small or patterned integers. */
-static inline BOOL LDIsCancelled(const int *_Nullable flag) {
-    const int *checked = flag;
-    return checked != NULL && __atomic_load_n(checked, __ATOMIC_RELAXED) != 0;
-}
-
 static inline size_t LDSlotOfHash(NSUInteger hash, size_t mask) {
     uint64_t mixed = (uint64_t)hash * UINT64_C(0x9E3779B97F4A7C15);
     return (size_t)(mixed ^ (mixed >> 32)) & mask;
@@ -46,7 +41,7 @@ static inline size_t LDSlotOfHash(NSUInteger hash, size_t mask) {
 
 LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const *objects, size_t count,
                                     BOOL objectsAreIdentifiers, uint64_t *numbers,
-                                    const int *cancelled, size_t *failedIndex) {
+                                    const ld_cancel_token_t *cancel, size_t *failedIndex) {
     // Lists are mostly of one class: each method is looked up once per run of a class, not per
     // element (a send costs a lookup call with GNUstep's runtime).
     SEL identifierSelector = @selector(diffIdentifier), hashSelector = @selector(hash);
@@ -54,7 +49,7 @@ LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const 
     id (*identifierOf)(id, SEL) = NULL;
     NSUInteger (*hashOf)(id, SEL) = NULL;
     for (size_t index = 0; index < count; index++) {
-        if ((index & 4095) == 0 && LDIsCancelled(cancelled)) {
+        if ((index & 4095) == 0 && ld_cancel_token_is_cancelled(cancel)) {
             return LDErrorCancelled;
         }
         id object = LD_OBJECT(objects[index]);
@@ -101,7 +96,7 @@ LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const 
             }
             slot = (slot + 1) & table->mask;
             // Every hash equal (a lawful but poor -hash) makes each lookup walk them all.
-            if ((++probes & 4095) == 0 && LDIsCancelled(cancelled)) {
+            if ((++probes & 4095) == 0 && ld_cancel_token_is_cancelled(cancel)) {
                 return LDErrorCancelled;
             }
         }
