@@ -45,9 +45,9 @@ LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *_Nonnu
                                     BOOL objectsAreIdentifiers, uint64_t *numbers,
                                     const ld_cancel_token_t *_Nullable cancel, size_t *failedIndex);
 
-/* A workspace for one diff, from a pool of idle ones; NULL when out of memory. */
+/* A workspace for one diff, from the C core's shared pool; NULL when out of memory. */
 ld_workspace_t *_Nullable LDWorkspaceTake(void);
-/* Gives @p workspace back to the pool (or frees it when the pool is full). */
+/* Gives @p workspace back to the pool, and arms the trim timer when the pool asks for it. */
 void LDWorkspaceGive(ld_workspace_t *workspace);
 
 /* The error code of a core status other than LD_OK. */
