@@ -105,7 +105,8 @@ LDListIndexSetResult *LDListDiff(NSArray<id<LDListDiffable>> *oldArray, NSArray<
 LDListIndexPathResult *LDListDiffPaths(NSInteger fromSection, NSInteger toSection,
                                        NSArray<id<LDListDiffable>> *oldArray, NSArray<id<LDListDiffable>> *newArray,
                                        LDListDiffOption option) {
-    return LD_AUTORELEASE([[LDListIndexPathResult alloc] initWithIndexes:LDListDiff(oldArray, newArray, option)
+    LDListIndexSetResult *indexes = LDListDiff(oldArray, newArray, option); // before the alloc: it may raise
+    return LD_AUTORELEASE([[LDListIndexPathResult alloc] initWithIndexes:indexes
                                                              fromSection:fromSection
                                                                toSection:toSection]);
 }
