@@ -278,16 +278,8 @@ static BOOL LDPathsMatchIndexes(LDListIndexPathResult *paths, LDListIndexSetResu
 - (void)testIndexPathsAreTheIndexesInTheirSections {
     for (uint64_t seed = 1; seed <= 200; seed++) {
         LDTestRandom random = {seed};
-        NSMutableArray *lists[2];
-        for (int side = 0; side < 2; side++) {
-            lists[side] = [NSMutableArray array];
-            NSUInteger count = LDTestRandomBelow(&random, 30);
-            for (NSUInteger i = 0; i < count; i++) {
-                NSString *key = [NSString stringWithFormat:@"%lu", (unsigned long)LDTestRandomBelow(&random, 20)];
-                NSString *value = [NSString stringWithFormat:@"%lu", (unsigned long)LDTestRandomBelow(&random, 3)];
-                [lists[side] addObject:[LDTestModel modelWithKey:key value:value]];
-            }
-        }
+        NSArray *lists[2];
+        for (int side = 0; side < 2; side++) { lists[side] = LDTestRandomModels(&random, 30, 20, 3); }
         LDListIndexSetResult *indexes = LDListDiff(lists[0], lists[1], LDListDiffEquality);
         LDListIndexPathResult *paths = LDListDiffPaths(3, 7, lists[0], lists[1], LDListDiffEquality);
         XCTAssertTrue(LDPathsMatchIndexes(paths, indexes), @"seed %llu: %@ %@", (unsigned long long)seed, paths.updates,
@@ -301,16 +293,8 @@ static BOOL LDPathsMatchIndexes(LDListIndexPathResult *paths, LDListIndexSetResu
     for (uint64_t seed = 1; seed <= 400; seed++) {
         LDTestRandom random = {seed};
         NSUInteger alphabet = 1 + LDTestRandomBelow(&random, 30);
-        NSMutableArray *lists[2];
-        for (int side = 0; side < 2; side++) {
-            lists[side] = [NSMutableArray array];
-            NSUInteger count = LDTestRandomBelow(&random, 40);
-            for (NSUInteger i = 0; i < count; i++) {
-                NSString *key = [NSString stringWithFormat:@"%lu", (unsigned long)LDTestRandomBelow(&random, alphabet)];
-                NSString *value = [NSString stringWithFormat:@"%lu", (unsigned long)LDTestRandomBelow(&random, 3)];
-                [lists[side] addObject:[LDTestModel modelWithKey:key value:value]];
-            }
-        }
+        NSArray *lists[2];
+        for (int side = 0; side < 2; side++) { lists[side] = LDTestRandomModels(&random, 40, alphabet, 3); }
         [self checkResult:LDListDiff(lists[0], lists[1], LDListDiffEquality) old:lists[0] new:lists[1] seed:seed];
     }
 }
