@@ -1,6 +1,28 @@
 #if defined(__APPLE__) || defined(LD_OBJC_GNUSTEP)
 #import "LDStagedDiff.h"
 
+/* Index paths of the core's @p paths, all in @p flatSection when it is not NSNotFound. */
+static NSArray<NSIndexPath *> *LDPaths(const ld_path_t *paths, size_t count, NSInteger flatSection) {
+    NSMutableArray<NSIndexPath *> *result = [NSMutableArray arrayWithCapacity:count];
+    for (size_t i = 0; i < count; i++) {
+        [result addObject:LDIndexPath(flatSection != NSNotFound ? flatSection : paths[i].section, paths[i].element)];
+    }
+    return result;
+}
+
+static NSArray<LDListMoveIndexPath *> *LDPathMoves(const ld_path_move_t *moves, size_t count, NSInteger flatSection) {
+    NSMutableArray<LDListMoveIndexPath *> *result = [NSMutableArray arrayWithCapacity:count];
+    for (size_t i = 0; i < count; i++) {
+        ld_path_move_t move = moves[i];
+        LDListMoveIndexPath *object = [[LDListMoveIndexPath alloc]
+            initWithFrom:LDIndexPath(flatSection != NSNotFound ? flatSection : move.source.section, move.source.element)
+                      to:LDIndexPath(flatSection != NSNotFound ? flatSection : move.target.section, move.target.element)];
+        [result addObject:object];
+        LD_RELEASE(object);
+    }
+    return result;
+}
+
 @implementation LDChangeset
 
 @synthesize data = _data;
@@ -14,29 +36,20 @@
 @synthesize elementMoved = _elementMoved;
 @synthesize flatSection = _flatSection;
 
-- (instancetype)initWithData:(NSArray *)data
-              sectionDeleted:(NSIndexSet *)sectionDeleted
-             sectionInserted:(NSIndexSet *)sectionInserted
-              sectionUpdated:(NSIndexSet *)sectionUpdated
-                sectionMoved:(NSArray<LDListMoveIndex *> *)sectionMoved
-              elementDeleted:(NSArray<NSIndexPath *> *)elementDeleted
-             elementInserted:(NSArray<NSIndexPath *> *)elementInserted
-              elementUpdated:(NSArray<NSIndexPath *> *)elementUpdated
-                elementMoved:(NSArray<LDListMoveIndexPath *> *)elementMoved
-                 flatSection:(NSInteger)flatSection
-         elementCountsBefore:(NSData *)elementCountsBefore {
+- (instancetype)initWithStage:(const ld_stage_t *)stage data:(NSArray *)data flatSection:(NSInteger)flatSection {
     if ((self = [super init])) {
         _data = [data copy];
-        _sectionDeleted = [sectionDeleted copy];
-        _sectionInserted = [sectionInserted copy];
-        _sectionUpdated = [sectionUpdated copy];
-        _sectionMoved = [sectionMoved copy];
-        _elementDeleted = [elementDeleted copy];
-        _elementInserted = [elementInserted copy];
-        _elementUpdated = [elementUpdated copy];
-        _elementMoved = [elementMoved copy];
+        _sectionDeleted = [LDIndexSetOfAscending(stage->section_deleted, stage->section_deleted_count) copy];
+        _sectionInserted = [LDIndexSetOfAscending(stage->section_inserted, stage->section_inserted_count) copy];
+        _sectionUpdated = [LDIndexSetOfAscending(stage->section_updated, stage->section_updated_count) copy];
+        _sectionMoved = [LDMovesOfPairs(stage->section_moved, stage->section_moved_count) copy];
+        _elementDeleted = [LDPaths(stage->element_deleted, stage->element_deleted_count, flatSection) copy];
+        _elementInserted = [LDPaths(stage->element_inserted, stage->element_inserted_count, flatSection) copy];
+        _elementUpdated = [LDPaths(stage->element_updated, stage->element_updated_count, flatSection) copy];
+        _elementMoved = [LDPathMoves(stage->element_moved, stage->element_moved_count, flatSection) copy];
         _flatSection = flatSection;
-        _elementCountsBefore = [elementCountsBefore copy];
+        _elementCountsBefore = [[NSData alloc] initWithBytes:stage->element_counts_before
+                                                      length:stage->section_count_before * sizeof(int32_t)];
     }
     return self;
 }

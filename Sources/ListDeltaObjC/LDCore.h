@@ -10,6 +10,7 @@
 #include "CListDelta.h"
 #import "LDError.h"
 #import "LDListDiffable.h"
+#import "LDListMoveIndex.h"
 #import "LDMemory.h"
 
 NS_ASSUME_NONNULL_BEGIN
@@ -36,18 +37,17 @@ void LDIdentifierTableFree(LDIdentifierTable *table);
 
 /*
  * Numbers the identifiers of @p count objects (each object's -diffIdentifier, or, with
- * @p objectsAreIdentifiers, the object itself) into @p numbers. Polls @p cancelled (a flag read
- * with __atomic_load_n) every 4,096
- * objects when it is not NULL. Returns 0 or an LDErrorCode; a nil identifier is
+ * @p objectsAreIdentifiers, the object itself) into @p numbers. Polls @p cancel (NULL never
+ * cancels) every 4,096 objects. Returns 0 or an LDErrorCode; a nil identifier is
  * LDErrorInvalidInput, with its index in @p failedIndex.
  */
 LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *_Nonnull const *_Nonnull objects, size_t count,
                                     BOOL objectsAreIdentifiers, uint64_t *numbers,
-                                    const int *_Nullable cancelled, size_t *failedIndex);
+                                    const ld_cancel_token_t *_Nullable cancel, size_t *failedIndex);
 
-/* A workspace for one diff, from a pool of idle ones; NULL when out of memory. */
+/* A workspace for one diff, from the C core's shared pool; NULL when out of memory. */
 ld_workspace_t *_Nullable LDWorkspaceTake(void);
-/* Gives @p workspace back to the pool (or frees it when the pool is full). */
+/* Gives @p workspace back to the pool, and arms the trim timer when the pool asks for it. */
 void LDWorkspaceGive(ld_workspace_t *workspace);
 
 /* The error code of a core status other than LD_OK. */
@@ -63,6 +63,9 @@ NSIndexPath *LDIndexPath(NSInteger section, NSInteger item);
 /* Objects of @p array into a new C buffer (unretained; the array keeps them), or NULL for an
    empty array; raises NSMallocException when out of memory. Free with free(). */
 const void *_Nonnull *_Nullable LDCopyObjects(NSArray *_Nullable array, size_t *count);
+
+/* Moves of the core's @p count pairs, in their order. */
+NSArray<LDListMoveIndex *> *LDMovesOfPairs(const ld_pair_t *_Nullable pairs, size_t count);
 
 /* An index set of @p count ascending indexes. */
 NSIndexSet *LDIndexSetOfAscending(const int32_t *_Nullable indexes, size_t count);

@@ -2,7 +2,7 @@
 #import "LDCore.h"
 
 #include <objc/runtime.h>
-#include <pthread.h>
+#include <dispatch/dispatch.h>
 #include <stdlib.h>
 
 NSString *const LDErrorDomain = @"ListDeltaErrorDomain";
@@ -34,11 +34,6 @@ void LDIdentifierTableFree(LDIdentifierTable *table) {
 }
 
 /* Spreads -hash over the slots: many classes hash to small or patterned integers. */
-static inline BOOL LDIsCancelled(const int *_Nullable flag) {
-    const int *checked = flag;
-    return checked != NULL && __atomic_load_n(checked, __ATOMIC_RELAXED) != 0;
-}
-
 static inline size_t LDSlotOfHash(NSUInteger hash, size_t mask) {
     uint64_t mixed = (uint64_t)hash * UINT64_C(0x9E3779B97F4A7C15);
     return (size_t)(mixed ^ (mixed >> 32)) & mask;
@@ -46,7 +41,7 @@ static inline size_t LDSlotOfHash(NSUInteger hash, size_t mask) {
 
 LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const *objects, size_t count,
                                     BOOL objectsAreIdentifiers, uint64_t *numbers,
-                                    const int *cancelled, size_t *failedIndex) {
+                                    const ld_cancel_token_t *cancel, size_t *failedIndex) {
     // Lists are mostly of one class: each method is looked up once per run of a class, not per
     // element (a send costs a lookup call with GNUstep's runtime).
     SEL identifierSelector = @selector(diffIdentifier), hashSelector = @selector(hash);
@@ -54,7 +49,7 @@ LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const 
     id (*identifierOf)(id, SEL) = NULL;
     NSUInteger (*hashOf)(id, SEL) = NULL;
     for (size_t index = 0; index < count; index++) {
-        if ((index & 4095) == 0 && LDIsCancelled(cancelled)) {
+        if ((index & 4095) == 0 && ld_cancel_token_is_cancelled(cancel)) {
             return LDErrorCancelled;
         }
         id object = LD_OBJECT(objects[index]);
@@ -101,7 +96,7 @@ LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const 
             }
             slot = (slot + 1) & table->mask;
             // Every hash equal (a lawful but poor -hash) makes each lookup walk them all.
-            if ((++probes & 4095) == 0 && LDIsCancelled(cancelled)) {
+            if ((++probes & 4095) == 0 && ld_cancel_token_is_cancelled(cancel)) {
                 return LDErrorCancelled;
             }
         }
@@ -111,33 +106,55 @@ LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const 
 
 // MARK: Workspaces
 
-/* Idle workspaces kept for the next diffs: one per thread that diffs at once, typically. */
-enum { LDIdleWorkspaceLimit = 4 };
-/* A workspace that held more than this after a diff gives its memory back before it idles. */
-static const size_t LDIdleBytesLimit = (size_t)32 << 20;
+/*
+ * The C core's shared pool (ld_pool_shared()), the Swift layer's too, and its policy: small
+ * workspaces stay warm, large ones give their memory back 5 s after their last diff, when this
+ * timer (or the Swift layer's) calls ld_pool_trim(). On Apple platforms memory pressure purges
+ * the pool, as in Swift.
+ */
+static dispatch_source_t LDTrimTimer;
 
-static pthread_mutex_t LDPoolLock = PTHREAD_MUTEX_INITIALIZER;
-static ld_workspace_t *LDIdle[LDIdleWorkspaceLimit];
-static size_t LDIdleCount = 0;
+static void LDArmTrim(uint64_t delay) {
+    dispatch_source_set_timer(LDTrimTimer, dispatch_time(DISPATCH_TIME_NOW, (int64_t)delay), DISPATCH_TIME_FOREVER,
+                              delay / 10);
+}
+
+static void LDTrim(void *context) {
+    uint64_t next = ld_pool_trim(ld_pool_shared());
+    if (next > 0) { LDArmTrim(next); }
+}
+
+#if defined(__APPLE__)
+static void LDPurge(void *context) {
+    ld_pool_purge(ld_pool_shared());
+}
+#endif
+
+static void LDStartTimers(void *context) {
+    dispatch_queue_t queue = dispatch_get_global_queue(DISPATCH_QUEUE_PRIORITY_LOW, 0);
+    LDTrimTimer = dispatch_source_create(DISPATCH_SOURCE_TYPE_TIMER, 0, 0, queue);
+    dispatch_source_set_event_handler_f(LDTrimTimer, LDTrim);
+    dispatch_source_set_timer(LDTrimTimer, DISPATCH_TIME_FOREVER, DISPATCH_TIME_FOREVER, 0);
+    dispatch_resume(LDTrimTimer);
+#if defined(__APPLE__)
+    static dispatch_source_t pressure;
+    pressure = dispatch_source_create(DISPATCH_SOURCE_TYPE_MEMORYPRESSURE, 0,
+                                      DISPATCH_MEMORYPRESSURE_WARN | DISPATCH_MEMORYPRESSURE_CRITICAL, queue);
+    dispatch_source_set_event_handler_f(pressure, LDPurge);
+    dispatch_resume(pressure);
+#endif
+}
 
 ld_workspace_t *LDWorkspaceTake(void) {
+    static dispatch_once_t once;
+    dispatch_once_f(&once, NULL, LDStartTimers);
     ld_workspace_t *workspace = NULL;
-    pthread_mutex_lock(&LDPoolLock);
-    if (LDIdleCount > 0) { workspace = LDIdle[--LDIdleCount]; }
-    pthread_mutex_unlock(&LDPoolLock);
-    if (workspace == NULL && ld_workspace_create(NULL, &workspace) != LD_OK) { return NULL; }
-    return workspace;
+    return ld_pool_take(ld_pool_shared(), &workspace) == LD_OK ? workspace : NULL;
 }
 
 void LDWorkspaceGive(ld_workspace_t *workspace) {
-    if (ld_workspace_bytes_held(workspace) > LDIdleBytesLimit) { ld_workspace_reset(workspace); }
-    pthread_mutex_lock(&LDPoolLock);
-    if (LDIdleCount < LDIdleWorkspaceLimit) {
-        LDIdle[LDIdleCount++] = workspace;
-        workspace = NULL;
-    }
-    pthread_mutex_unlock(&LDPoolLock);
-    ld_workspace_free(workspace);
+    uint64_t delay = ld_pool_give(ld_pool_shared(), workspace);
+    if (delay > 0) { LDArmTrim(delay); }
 }
 
 // MARK: Errors
@@ -193,6 +210,16 @@ const void **LDCopyObjects(NSArray *array, size_t *count) {
     [array getObjects:(id *)objects range:NSMakeRange(0, objectCount)];
 #endif
     return objects;
+}
+
+NSArray<LDListMoveIndex *> *LDMovesOfPairs(const ld_pair_t *pairs, size_t count) {
+    NSMutableArray<LDListMoveIndex *> *moves = [NSMutableArray arrayWithCapacity:count];
+    for (size_t i = 0; i < count; i++) {
+        LDListMoveIndex *move = [[LDListMoveIndex alloc] initWithFrom:pairs[i].source to:pairs[i].target];
+        [moves addObject:move];
+        LD_RELEASE(move);
+    }
+    return moves;
 }
 
 NSIndexSet *LDIndexSetOfAscending(const int32_t *indexes, size_t count) {

@@ -6,7 +6,7 @@
 #import "LDCore.h"
 #import "LDResultsInternal.h"
 
-/* A flat diff in the core's terms, before it becomes index sets or index paths. */
+/* A flat diff in the core's terms, before it becomes index sets. */
 typedef struct LDFlatDiff {
     ld_result_t result;
     int32_t *updated; /* old indexes, ascending */
@@ -19,10 +19,6 @@ static inline BOOL LDChanged(id<LDListDiffable> old, id<LDListDiffable> new, LDL
     return option == LDListDiffPointerPersonality || ![new isEqualToDiffableObject:old];
 }
 
-/*
- * Matches @p oldArray with @p newArray in @p workspace and calls @p build with the diff; raises
- * the documented exception on error. The diff (owned by the workspace) is valid during @p build.
- */
 /* What a flat diff holds until it returns, freed whether it returns or raises. */
 typedef struct LDFlatState {
     size_t oldCount, newCount;
@@ -79,79 +75,40 @@ static NSError *LDMatchFlat(LDFlatState *state, NSArray *oldArray, NSArray *newA
     return nil;
 }
 
-/*
- * Matches @p oldArray with @p newArray and calls @p build with the diff (owned by a workspace,
- * valid during @p build); raises the documented exception on error.
- */
-static id LDDiffFlat(NSArray *oldArray, NSArray *newArray, LDListDiffOption option,
-                     id (^build)(const LDFlatDiff *diff, LDListMatch *match)) {
+LDListIndexSetResult *LDListDiff(NSArray<id<LDListDiffable>> *oldArray, NSArray<id<LDListDiffable>> *newArray,
+                                 LDListDiffOption option) {
     LDFlatState state = {0};
     NSError *error = nil;
-    id built = nil;
+    LDListIndexSetResult *result = nil;
     @try {
         error = LDMatchFlat(&state, oldArray, newArray, option);
         if (error == nil) {
-            NSData *oldToNew = [NSData dataWithBytes:state.diff.result.source_to_target
-                                              length:state.oldCount * sizeof(int32_t)];
-            LDListMatch *match = LD_AUTORELEASE([[LDListMatch alloc]
-                initWithOldObjects:oldArray ? oldArray : [NSArray array]
-                        newObjects:newArray ? newArray : [NSArray array]
-                          oldToNew:oldToNew]);
-            built = build(&state.diff, match);
+            const LDFlatDiff *diff = &state.diff;
+            NSData *oldToNew = [NSData dataWithBytes:diff->result.source_to_target length:state.oldCount * sizeof(int32_t)];
+            LDListMatch *match = LD_AUTORELEASE([[LDListMatch alloc] initWithOldObjects:oldArray ? oldArray : [NSArray array]
+                                                                             newObjects:newArray ? newArray : [NSArray array]
+                                                                               oldToNew:oldToNew]);
+            result = LD_AUTORELEASE([[LDListIndexSetResult alloc]
+                initWithInserts:LDIndexSetOfAscending(diff->result.inserted, diff->result.inserted_count)
+                        deletes:LDIndexSetOfAscending(diff->result.deleted, diff->result.deleted_count)
+                        updates:LDIndexSetOfAscending(diff->updated, diff->updatedCount)
+                          moves:LDMovesOfPairs(diff->result.moved, diff->result.moved_count)
+                          match:match]);
         }
     } @finally {
         LDFlatStateFree(&state);
     }
     if (error != nil) { LDRaise(error); }
-    return built;
-}
-
-LDListIndexSetResult *LDListDiff(NSArray<id<LDListDiffable>> *oldArray, NSArray<id<LDListDiffable>> *newArray,
-                                 LDListDiffOption option) {
-    return LDDiffFlat(oldArray, newArray, option, ^id(const LDFlatDiff *diff, LDListMatch *match) {
-        NSMutableArray<LDListMoveIndex *> *moves = [NSMutableArray arrayWithCapacity:diff->result.moved_count];
-        for (size_t i = 0; i < diff->result.moved_count; i++) {
-            ld_pair_t pair = diff->result.moved[i];
-            LDListMoveIndex *move = [[LDListMoveIndex alloc] initWithFrom:pair.source to:pair.target];
-            [moves addObject:move];
-            LD_RELEASE(move);
-        }
-        return LD_AUTORELEASE([[LDListIndexSetResult alloc]
-            initWithInserts:LDIndexSetOfAscending(diff->result.inserted, diff->result.inserted_count)
-                    deletes:LDIndexSetOfAscending(diff->result.deleted, diff->result.deleted_count)
-                    updates:LDIndexSetOfAscending(diff->updated, diff->updatedCount)
-                      moves:moves
-                      match:match]);
-    });
-}
-
-static NSArray<NSIndexPath *> *LDPathsInSection(NSInteger section, const int32_t *indexes, size_t count) {
-    NSMutableArray<NSIndexPath *> *paths = [NSMutableArray arrayWithCapacity:count];
-    for (size_t i = 0; i < count; i++) { [paths addObject:LDIndexPath(section, indexes[i])]; }
-    return paths;
+    return result;
 }
 
 LDListIndexPathResult *LDListDiffPaths(NSInteger fromSection, NSInteger toSection,
                                        NSArray<id<LDListDiffable>> *oldArray, NSArray<id<LDListDiffable>> *newArray,
                                        LDListDiffOption option) {
-    return LDDiffFlat(oldArray, newArray, option, ^id(const LDFlatDiff *diff, LDListMatch *match) {
-        NSMutableArray<LDListMoveIndexPath *> *moves = [NSMutableArray arrayWithCapacity:diff->result.moved_count];
-        for (size_t i = 0; i < diff->result.moved_count; i++) {
-            ld_pair_t pair = diff->result.moved[i];
-            LDListMoveIndexPath *move = [[LDListMoveIndexPath alloc] initWithFrom:LDIndexPath(fromSection, pair.source)
-                                                                               to:LDIndexPath(toSection, pair.target)];
-            [moves addObject:move];
-            LD_RELEASE(move);
-        }
-        return LD_AUTORELEASE([[LDListIndexPathResult alloc]
-            initWithInserts:LDPathsInSection(toSection, diff->result.inserted, diff->result.inserted_count)
-                    deletes:LDPathsInSection(fromSection, diff->result.deleted, diff->result.deleted_count)
-                    updates:LDPathsInSection(fromSection, diff->updated, diff->updatedCount)
-                      moves:moves
-                      match:match
-                fromSection:fromSection
-                  toSection:toSection]);
-    });
+    LDListIndexSetResult *indexes = LDListDiff(oldArray, newArray, option); // before the alloc: it may raise
+    return LD_AUTORELEASE([[LDListIndexPathResult alloc] initWithIndexes:indexes
+                                                             fromSection:fromSection
+                                                               toSection:toSection]);
 }
 
 #endif

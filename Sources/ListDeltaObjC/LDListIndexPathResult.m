@@ -2,6 +2,15 @@
 #import "LDCore.h"
 #import "LDResultsInternal.h"
 
+/* The index paths of @p indexes in @p section, ascending. */
+static NSArray<NSIndexPath *> *LDPathsOfIndexes(NSIndexSet *indexes, NSInteger section) {
+    NSMutableArray<NSIndexPath *> *paths = [NSMutableArray arrayWithCapacity:indexes.count];
+    for (NSUInteger index = indexes.firstIndex; index != NSNotFound; index = [indexes indexGreaterThanIndex:index]) {
+        [paths addObject:LDIndexPath(section, (NSInteger)index)];
+    }
+    return paths;
+}
+
 @implementation LDListIndexPathResult
 
 @synthesize inserts = _inserts;
@@ -9,83 +18,61 @@
 @synthesize updates = _updates;
 @synthesize moves = _moves;
 
-- (instancetype)initWithInserts:(NSArray<NSIndexPath *> *)inserts
-                        deletes:(NSArray<NSIndexPath *> *)deletes
-                        updates:(NSArray<NSIndexPath *> *)updates
-                          moves:(NSArray<LDListMoveIndexPath *> *)moves
-                          match:(LDListMatch *)match
-                    fromSection:(NSInteger)fromSection
-                      toSection:(NSInteger)toSection {
+- (instancetype)initWithIndexes:(LDListIndexSetResult *)indexes fromSection:(NSInteger)fromSection toSection:(NSInteger)toSection {
     if ((self = [super init])) {
-        _inserts = [inserts copy];
-        _deletes = [deletes copy];
-        _updates = [updates copy];
-        _moves = [moves copy];
-        _match = LD_RETAIN(match);
+        _indexes = LD_RETAIN(indexes);
         _fromSection = fromSection;
         _toSection = toSection;
+        _inserts = [LDPathsOfIndexes(indexes.inserts, toSection) copy];
+        _deletes = [LDPathsOfIndexes(indexes.deletes, fromSection) copy];
+        _updates = [LDPathsOfIndexes(indexes.updates, fromSection) copy];
+        NSMutableArray<LDListMoveIndexPath *> *moves = [NSMutableArray arrayWithCapacity:indexes.moves.count];
+        for (LDListMoveIndex *move in indexes.moves) {
+            LDListMoveIndexPath *path = [[LDListMoveIndexPath alloc] initWithFrom:LDIndexPath(fromSection, move.from)
+                                                                               to:LDIndexPath(toSection, move.to)];
+            [moves addObject:path];
+            LD_RELEASE(path);
+        }
+        _moves = [moves copy];
     }
     return self;
 }
 
 - (void)dealloc {
+    LD_RELEASE(_indexes);
     LD_RELEASE(_inserts);
     LD_RELEASE(_deletes);
     LD_RELEASE(_updates);
     LD_RELEASE(_moves);
-    LD_RELEASE(_match);
     LD_SUPER_DEALLOC();
 }
 
 - (NSInteger)changeCount {
-    return (NSInteger)(_inserts.count + _deletes.count + _updates.count + _moves.count);
+    return _indexes.changeCount;
 }
 
 - (BOOL)hasChanges {
-    return self.changeCount > 0;
-}
-
-static NSArray<NSIndexPath *> *LDSortedPaths(NSArray<NSIndexPath *> *paths) {
-    return [paths sortedArrayUsingSelector:@selector(compare:)];
+    return _indexes.hasChanges;
 }
 
 - (LDListIndexPathResult *)resultForBatchUpdates {
-    NSMutableArray<NSIndexPath *> *deletes = LD_AUTORELEASE([_deletes mutableCopy]);
-    NSMutableArray<NSIndexPath *> *inserts = LD_AUTORELEASE([_inserts mutableCopy]);
-    NSMutableSet<NSIndexPath *> *updated = [NSMutableSet setWithArray:_updates];
-    NSMutableArray<LDListMoveIndexPath *> *moves = [NSMutableArray arrayWithCapacity:_moves.count];
-    for (LDListMoveIndexPath *move in _moves) {
-        if (![updated containsObject:move.from]) { [moves addObject:move]; }
-    }
-    for (NSIndexPath *path in _updates) {
-        [deletes addObject:path];
-        NSInteger target = [_match newIndexOfOldIndex:(NSInteger)[path indexAtPosition:1]];
-        [inserts addObject:LDIndexPath(_toSection, target)];
-    }
-    return LD_AUTORELEASE([[LDListIndexPathResult alloc] initWithInserts:LDSortedPaths(inserts)
-                                                                 deletes:LDSortedPaths(deletes)
-                                                                 updates:[NSArray array]
-                                                                   moves:moves
-                                                                   match:_match
+    return LD_AUTORELEASE([[LDListIndexPathResult alloc] initWithIndexes:[_indexes resultForBatchUpdates]
                                                              fromSection:_fromSection
                                                                toSection:_toSection]);
 }
 
 - (NSIndexPath *)oldIndexPathForIdentifier:(id<NSObject>)identifier {
-    NSInteger index = [_match oldIndexForIdentifier:identifier];
+    NSInteger index = [_indexes oldIndexForIdentifier:identifier];
     return index == NSNotFound ? nil : LDIndexPath(_fromSection, index);
 }
 
 - (NSIndexPath *)newIndexPathForIdentifier:(id<NSObject>)identifier {
-    NSInteger index = [_match newIndexForIdentifier:identifier];
+    NSInteger index = [_indexes newIndexForIdentifier:identifier];
     return index == NSNotFound ? nil : LDIndexPath(_toSection, index);
 }
 
 - (NSString *)description {
-    return [NSString stringWithFormat:@"<%@ %p; %lu inserts; %lu deletes; %lu updates; %lu moves>",
-                                      NSStringFromClass([self class]), (void *)self, (unsigned long)_inserts.count,
-                                      (unsigned long)_deletes.count, (unsigned long)_updates.count,
-                                      (unsigned long)_moves.count];
+    return LDResultDescription(self, _indexes);
 }
 
 @end

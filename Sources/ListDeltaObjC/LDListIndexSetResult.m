@@ -2,6 +2,13 @@
 #import "LDCore.h"
 #import "LDResultsInternal.h"
 
+NSString *LDResultDescription(id result, LDListIndexSetResult *indexes) {
+    return [NSString stringWithFormat:@"<%@ %p; %lu inserts; %lu deletes; %lu updates; %lu moves>",
+                                      NSStringFromClass([result class]), (void *)result,
+                                      (unsigned long)indexes.inserts.count, (unsigned long)indexes.deletes.count,
+                                      (unsigned long)indexes.updates.count, (unsigned long)indexes.moves.count];
+}
+
 @implementation LDListIndexSetResult
 
 @synthesize inserts = _inserts;
@@ -70,10 +77,7 @@
 }
 
 - (NSString *)description {
-    return [NSString stringWithFormat:@"<%@ %p; %lu inserts; %lu deletes; %lu updates; %lu moves>",
-                                      NSStringFromClass([self class]), (void *)self, (unsigned long)_inserts.count,
-                                      (unsigned long)_deletes.count, (unsigned long)_updates.count,
-                                      (unsigned long)_moves.count];
+    return LDResultDescription(self, self);
 }
 
 @end

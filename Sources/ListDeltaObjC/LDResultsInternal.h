@@ -1,4 +1,4 @@
-/* The initialisers the diff functions use; private. */
+/* The initialisers the diff functions use, and what the two results share; private. */
 #if defined(__APPLE__) || defined(LD_OBJC_GNUSTEP)
 #import "LDListIndexPathResult.h"
 #import "LDListIndexSetResult.h"
@@ -15,14 +15,12 @@ NS_ASSUME_NONNULL_BEGIN
 @end
 
 @interface LDListIndexPathResult (Internal)
-- (instancetype)initWithInserts:(NSArray<NSIndexPath *> *)inserts
-                        deletes:(NSArray<NSIndexPath *> *)deletes
-                        updates:(NSArray<NSIndexPath *> *)updates
-                          moves:(NSArray<LDListMoveIndexPath *> *)moves
-                          match:(LDListMatch *)match
-                    fromSection:(NSInteger)fromSection
-                      toSection:(NSInteger)toSection;
+/* The index paths of @p indexes: old indexes in @p fromSection, new ones in @p toSection. */
+- (instancetype)initWithIndexes:(LDListIndexSetResult *)indexes fromSection:(NSInteger)fromSection toSection:(NSInteger)toSection;
 @end
+
+/* The description of @p result, which holds the changes of @p indexes. */
+NSString *LDResultDescription(id result, LDListIndexSetResult *indexes);
 
 NS_ASSUME_NONNULL_END
 

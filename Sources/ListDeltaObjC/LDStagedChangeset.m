@@ -14,7 +14,7 @@
 
 - (instancetype)initWithList:(NSArray *)source target:(NSArray *)target flatSection:(NSInteger)flatSection {
     NSError *error = nil;
-    NSArray<LDChangeset *> *changesets = LDStagedDiff(source, target, flatSection, NULL, NULL, &error);
+    NSArray<LDChangeset *> *changesets = LDStagedDiff(source, target, flatSection, NULL, &error);
     if (changesets == nil) {
         LD_RELEASE(self);
         LDRaise(error);
@@ -45,7 +45,7 @@
                                  target:(NSArray *)target
                             flatSection:(NSInteger)flatSection
                                   error:(NSError **)error {
-    NSArray<LDChangeset *> *changesets = LDStagedDiff(source, target, flatSection, NULL, NULL, error);
+    NSArray<LDChangeset *> *changesets = LDStagedDiff(source, target, flatSection, NULL, error);
     return changesets == nil ? nil : LD_AUTORELEASE([[self alloc] initWithChangesets:changesets]);
 }
 

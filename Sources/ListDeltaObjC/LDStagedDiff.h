@@ -8,26 +8,16 @@ NS_ASSUME_NONNULL_BEGIN
 
 /*
  * The stages from @p source to @p target: lists of LDArraySection, or, when @p flatSection is
- * not NSNotFound, flat lists of elements shown in that section. Polls @p cancelled (read with
- * __atomic_load_n) and passes @p token to the core. Nil and @p error on failure.
+ * not NSNotFound, flat lists of elements shown in that section. Polls @p cancel (NULL never
+ * cancels), which the core's steps poll too. Nil and @p error on failure.
  */
 NSArray<LDChangeset *> *_Nullable LDStagedDiff(NSArray *source, NSArray *target, NSInteger flatSection,
-                                               const int *_Nullable cancelled,
-                                               const ld_cancel_token_t *_Nullable token,
+                                               const ld_cancel_token_t *_Nullable cancel,
                                                NSError *_Nullable *_Nullable error);
 
 @interface LDChangeset (Internal)
-- (instancetype)initWithData:(NSArray *)data
-              sectionDeleted:(NSIndexSet *)sectionDeleted
-             sectionInserted:(NSIndexSet *)sectionInserted
-              sectionUpdated:(NSIndexSet *)sectionUpdated
-                sectionMoved:(NSArray<LDListMoveIndex *> *)sectionMoved
-              elementDeleted:(NSArray<NSIndexPath *> *)elementDeleted
-             elementInserted:(NSArray<NSIndexPath *> *)elementInserted
-              elementUpdated:(NSArray<NSIndexPath *> *)elementUpdated
-                elementMoved:(NSArray<LDListMoveIndexPath *> *)elementMoved
-                 flatSection:(NSInteger)flatSection
-         elementCountsBefore:(NSData *)elementCountsBefore;
+/* The operations of the core's @p stage (index paths in @p flatSection when it is not NSNotFound). */
+- (instancetype)initWithStage:(const ld_stage_t *)stage data:(NSArray *)data flatSection:(NSInteger)flatSection;
 @end
 
 @interface LDStagedChangeset (Internal)

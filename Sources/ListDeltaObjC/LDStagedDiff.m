@@ -78,39 +78,8 @@ static inline BOOL LDContentChanged(id<LDListDiffable> old, id<LDListDiffable> n
     return old != new && ![new isEqualToDiffableObject:old];
 }
 
-static inline BOOL LDPoll(const int *cancelled, size_t index) {
-    return cancelled != NULL && (index & 4095) == 0 && __atomic_load_n(cancelled, __ATOMIC_RELAXED) != 0;
-}
-
-static NSArray<NSIndexPath *> *LDPaths(const ld_path_t *paths, size_t count, NSInteger flatSection) {
-    NSMutableArray<NSIndexPath *> *result = [NSMutableArray arrayWithCapacity:count];
-    for (size_t i = 0; i < count; i++) {
-        [result addObject:LDIndexPath(flatSection != NSNotFound ? flatSection : paths[i].section, paths[i].element)];
-    }
-    return result;
-}
-
-static NSArray<LDListMoveIndexPath *> *LDPathMoves(const ld_path_move_t *moves, size_t count, NSInteger flatSection) {
-    NSMutableArray<LDListMoveIndexPath *> *result = [NSMutableArray arrayWithCapacity:count];
-    for (size_t i = 0; i < count; i++) {
-        ld_path_move_t move = moves[i];
-        LDListMoveIndexPath *object = [[LDListMoveIndexPath alloc]
-            initWithFrom:LDIndexPath(flatSection != NSNotFound ? flatSection : move.source.section, move.source.element)
-                      to:LDIndexPath(flatSection != NSNotFound ? flatSection : move.target.section, move.target.element)];
-        [result addObject:object];
-        LD_RELEASE(object);
-    }
-    return result;
-}
-
-static NSArray<LDListMoveIndex *> *LDSectionMoves(const ld_pair_t *moves, size_t count) {
-    NSMutableArray<LDListMoveIndex *> *result = [NSMutableArray arrayWithCapacity:count];
-    for (size_t i = 0; i < count; i++) {
-        LDListMoveIndex *object = [[LDListMoveIndex alloc] initWithFrom:moves[i].source to:moves[i].target];
-        [result addObject:object];
-        LD_RELEASE(object);
-    }
-    return result;
+static inline BOOL LDPoll(const ld_cancel_token_t *cancel, size_t index) {
+    return (index & 4095) == 0 && ld_cancel_token_is_cancelled(cancel);
 }
 
 /* The elements of a stage's data section @p k, gathered by the core's layout. */
@@ -193,7 +162,7 @@ static void LDStagedStateFree(LDStagedState *state) {
 
 /* The stages into @p changesets; nil or an error. */
 static NSError *LDStage(LDStagedState *state, NSArray *sourceList, NSArray *targetList, NSInteger flatSection,
-                        const int *cancelled, const ld_cancel_token_t *token, NSMutableArray<LDChangeset *> *changesets) {
+                        const ld_cancel_token_t *cancel, NSMutableArray<LDChangeset *> *changesets) {
     BOOL flat = flatSection != NSNotFound;
     LDSide *source = &state->source, *target = &state->target;
     NSString *reason = nil;
@@ -223,22 +192,22 @@ static NSError *LDStage(LDStagedState *state, NSArray *sourceList, NSArray *targ
     const char *failedName = "source section model";
     if (!flat) {
         code = LDIdentifierTableNumber(&state->sectionTable, source->models, source->sectionCount, NO, sectionIdentities,
-                                       cancelled, &failed);
+                                       cancel, &failed);
         if (code == 0) {
             failedName = "target section model";
             code = LDIdentifierTableNumber(&state->sectionTable, target->models, target->sectionCount, NO,
-                                           sectionIdentities + source->sectionCount, cancelled, &failed);
+                                           sectionIdentities + source->sectionCount, cancel, &failed);
         }
     }
     if (code == 0) {
         failedName = "source element";
         code = LDIdentifierTableNumber(&state->elementTable, source->elements, source->elementCount, NO,
-                                       sourceIdentities, cancelled, &failed);
+                                       sourceIdentities, cancel, &failed);
     }
     if (code == 0) {
         failedName = "target element";
         code = LDIdentifierTableNumber(&state->elementTable, target->elements, target->elementCount, NO,
-                                       targetIdentities, cancelled, &failed);
+                                       targetIdentities, cancel, &failed);
     }
     if (code != 0) {
         NSString *message = code != LDErrorInvalidInput ? nil
@@ -248,7 +217,7 @@ static NSError *LDStage(LDStagedState *state, NSArray *sourceList, NSArray *targ
     }
 
     ld_options_t options = {0};
-    options.cancel = token;
+    options.cancel = cancel;
     ld_sectioned_result_t match;
     status = ld_sectioned_diff(state->workspace, sectionIdentities, source->sectionCount,
                                sectionIdentities + source->sectionCount, target->sectionCount, source->counts,
@@ -256,7 +225,7 @@ static NSError *LDStage(LDStagedState *state, NSArray *sourceList, NSArray *targ
                                target->elementCount, LD_ALGORITHM_HECKEL, &options, &match);
     if (status != LD_OK) { return LDMakeError(LDErrorCodeForStatus(status), nil); }
     for (size_t index = 0; index < source->elementCount; index++) {
-        if (LDPoll(cancelled, index)) { return LDMakeError(LDErrorCancelled, nil); }
+        if (LDPoll(cancel, index)) { return LDMakeError(LDErrorCancelled, nil); }
         int32_t matched = match.elements.source_to_target[index];
         state->elementChanged[index] =
             matched >= 0 && LDContentChanged(LD_OBJECT(source->elements[index]), LD_OBJECT(target->elements[matched]));
@@ -267,28 +236,15 @@ static NSError *LDStage(LDStagedState *state, NSArray *sourceList, NSArray *targ
             matched >= 0 && LDContentChanged(LD_OBJECT(source->models[matched]), LD_OBJECT(target->models[index]));
     }
     ld_stages_t stages;
-    status = ld_stage(state->workspace, &match, state->elementChanged, flat ? NULL : state->sectionChanged, token, &stages);
+    status = ld_stage(state->workspace, &match, state->elementChanged, flat ? NULL : state->sectionChanged, cancel, &stages);
     if (status != LD_OK) { return LDMakeError(LDErrorCodeForStatus(status), nil); }
     NSArray *previous = nil;
     for (size_t kind = 0; kind < LD_STAGE_COUNT; kind++) {
         const ld_stage_t *stage = &stages.stages[kind];
         if (!stage->present) { continue; }
-        NSData *counts = [NSData dataWithBytes:stage->element_counts_before
-                                        length:stage->section_count_before * sizeof(int32_t)];
         NSArray *data = LDStageData(stage, sourceList, targetList, flat, previous, source, target, state->buffer);
         previous = data;
-        LDChangeset *changeset = [[LDChangeset alloc]
-               initWithData:data
-             sectionDeleted:LDIndexSetOfAscending(stage->section_deleted, stage->section_deleted_count)
-            sectionInserted:LDIndexSetOfAscending(stage->section_inserted, stage->section_inserted_count)
-             sectionUpdated:LDIndexSetOfAscending(stage->section_updated, stage->section_updated_count)
-               sectionMoved:LDSectionMoves(stage->section_moved, stage->section_moved_count)
-             elementDeleted:LDPaths(stage->element_deleted, stage->element_deleted_count, flatSection)
-            elementInserted:LDPaths(stage->element_inserted, stage->element_inserted_count, flatSection)
-             elementUpdated:LDPaths(stage->element_updated, stage->element_updated_count, flatSection)
-               elementMoved:LDPathMoves(stage->element_moved, stage->element_moved_count, flatSection)
-                flatSection:flatSection
-        elementCountsBefore:counts];
+        LDChangeset *changeset = [[LDChangeset alloc] initWithStage:stage data:data flatSection:flatSection];
         [changesets addObject:changeset];
         LD_RELEASE(changeset);
     }
@@ -296,13 +252,13 @@ static NSError *LDStage(LDStagedState *state, NSArray *sourceList, NSArray *targ
 }
 
 NSArray<LDChangeset *> *LDStagedDiff(NSArray *sourceList, NSArray *targetList, NSInteger flatSection,
-                                     const int *cancelled, const ld_cancel_token_t *token, NSError **errorOut) {
+                                     const ld_cancel_token_t *cancel, NSError **errorOut) {
     LDStagedState state;
     memset(&state, 0, sizeof state);
     NSMutableArray<LDChangeset *> *changesets = [NSMutableArray arrayWithCapacity:LD_STAGE_COUNT];
     NSError *error = nil;
     @try {
-        error = LDStage(&state, sourceList, targetList, flatSection, cancelled, token, changesets);
+        error = LDStage(&state, sourceList, targetList, flatSection, cancel, changesets);
     } @finally {
         LDStagedStateFree(&state);
     }

@@ -23,17 +23,13 @@
     LD_SUPER_DEALLOC();
 }
 
+/* The task's one cancellation state: the core's token, which the Objective-C steps poll too. */
 - (BOOL)isCancelled {
-    return __atomic_load_n(&_cancelled, __ATOMIC_ACQUIRE) != 0;
+    return ld_cancel_token_is_cancelled((const ld_cancel_token_t *)_token);
 }
 
 - (void)cancel {
-    __atomic_store_n(&_cancelled, 1, __ATOMIC_RELEASE);
     ld_cancel_token_cancel((ld_cancel_token_t *)_token);
-}
-
-- (const int *)cancelledFlag {
-    return &_cancelled;
 }
 
 - (const ld_cancel_token_t *)token {
@@ -115,7 +111,7 @@
         @autoreleasepool {
             NSError *error = nil;
             NSArray<LDChangeset *> *changesets = task.cancelled ? nil
-                : LDStagedDiff(sourceCopy, targetCopy, flatSection, [task cancelledFlag], [task token], &error);
+                : LDStagedDiff(sourceCopy, targetCopy, flatSection, [task token], &error);
             LD_RELEASE(sourceCopy);
             LD_RELEASE(targetCopy);
             if (task.cancelled || (changesets == nil && (error == nil || error.code == LDErrorCancelled))) {

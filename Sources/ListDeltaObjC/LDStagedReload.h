@@ -38,6 +38,30 @@ void LDStagedReload(LDStagedChangeset *stagedChangeset, LDBatchUpdateTarget targ
                     BOOL (^_Nullable interrupt)(LDChangeset *changeset),
                     void (^_Nullable completion)(LDReloadOutcome *outcome), void (^setData)(NSArray *data));
 
+/* The selectors UIKit's and AppKit's collection views share, by which one function drives both. */
+@protocol LDCollectionView <NSObject>
+- (NSInteger)numberOfSections;
+- (NSInteger)numberOfItemsInSection:(NSInteger)section;
+- (void)reloadData;
+- (void)deleteSections:(NSIndexSet *)sections;
+- (void)insertSections:(NSIndexSet *)sections;
+- (void)reloadSections:(NSIndexSet *)sections;
+- (void)moveSection:(NSInteger)section toSection:(NSInteger)newSection;
+- (void)moveItemAtIndexPath:(NSIndexPath *)indexPath toIndexPath:(NSIndexPath *)newIndexPath;
+@end
+
+/*
+ * LDStagedReload on a collection view of UIKit or AppKit: its counts, reloadData, section
+ * operations and item moves through the selectors both share; whether it is in a window,
+ * performBatch and performItemChanges (the item deletes, inserts and reloads, whose arguments
+ * differ) from the caller.
+ */
+void LDStagedReloadCollectionView(id<LDCollectionView> view, BOOL inWindow, LDStagedChangeset *stagedChangeset,
+                                  void (^performBatch)(void (^updates)(void), void (^_Nullable completion)(BOOL finished)),
+                                  void (^performItemChanges)(LDChangeset *changeset),
+                                  BOOL (^_Nullable interrupt)(LDChangeset *changeset),
+                                  void (^_Nullable completion)(LDReloadOutcome *outcome), void (^setData)(NSArray *data));
+
 /*
  * The first difference between the counts changeset starts from and those target shows, as an
  * out-of-sync outcome, or nil. For a flat list only its section is compared, and the view must

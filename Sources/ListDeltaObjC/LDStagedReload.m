@@ -85,4 +85,34 @@ void LDStagedReload(LDStagedChangeset *stagedChangeset, LDBatchUpdateTarget targ
     }
 }
 
+void LDStagedReloadCollectionView(id<LDCollectionView> view, BOOL inWindow, LDStagedChangeset *stagedChangeset,
+                                  void (^performBatch)(void (^)(void), void (^)(BOOL)),
+                                  void (^performItemChanges)(LDChangeset *), BOOL (^interrupt)(LDChangeset *),
+                                  void (^completion)(LDReloadOutcome *), void (^setData)(NSArray *)) {
+    LDBatchUpdateTarget target;
+    target.canPerformBatchUpdates = inWindow;
+    target.numberOfSections = ^NSInteger {
+        return view.numberOfSections;
+    };
+    target.numberOfElementsInSection = ^NSInteger(NSInteger section) {
+        return [view numberOfItemsInSection:section];
+    };
+    target.reloadData = ^{
+        [view reloadData];
+    };
+    target.performBatch = performBatch;
+    /* UIKit's order, as the Swift layer's BatchUpdateTarget.perform(_:reconfiguringUpdates:). */
+    target.performOperations = ^(LDChangeset *changeset) {
+        if (changeset.sectionDeleted.count > 0) { [view deleteSections:changeset.sectionDeleted]; }
+        if (changeset.sectionInserted.count > 0) { [view insertSections:changeset.sectionInserted]; }
+        if (changeset.sectionUpdated.count > 0) { [view reloadSections:changeset.sectionUpdated]; }
+        for (LDListMoveIndex *move in changeset.sectionMoved) { [view moveSection:move.from toSection:move.to]; }
+        performItemChanges(changeset);
+        for (LDListMoveIndexPath *move in changeset.elementMoved) {
+            [view moveItemAtIndexPath:move.from toIndexPath:move.to];
+        }
+    };
+    LDStagedReload(stagedChangeset, target, interrupt, completion, setData);
+}
+
 #endif

@@ -4,6 +4,9 @@
 
 #import "LDStagedReload.h"
 
+@interface UICollectionView () <LDCollectionView>
+@end
+
 @implementation UICollectionView (LDStagedChangeset)
 
 - (void)ld_reloadUsingStagedChangeset:(LDStagedChangeset *)stagedChangeset
@@ -23,45 +26,25 @@
                            completion:(void (^)(LDReloadOutcome *))completion
                               setData:(void (NS_NOESCAPE ^)(NSArray *))setData {
     UICollectionView *collectionView = self;
-    LDBatchUpdateTarget target;
-    target.canPerformBatchUpdates = collectionView.window != nil;
-    target.numberOfSections = ^NSInteger {
-        return collectionView.numberOfSections;
-    };
-    target.numberOfElementsInSection = ^NSInteger(NSInteger section) {
-        return [collectionView numberOfItemsInSection:section];
-    };
-    target.reloadData = ^{
-        [collectionView reloadData];
-    };
-    target.performBatch = ^(void (^updates)(void), void (^batchCompletion)(BOOL)) {
-        /* UIKit runs updates before performBatchUpdates returns. */
-        [collectionView performBatchUpdates:updates completion:batchCompletion];
-    };
-    /* UIKit's order, as the Swift layer's BatchUpdateTarget.perform(_:reconfiguringUpdates:). */
-    target.performOperations = ^(LDChangeset *changeset) {
-        if (changeset.sectionDeleted.count > 0) { [collectionView deleteSections:changeset.sectionDeleted]; }
-        if (changeset.sectionInserted.count > 0) { [collectionView insertSections:changeset.sectionInserted]; }
-        if (changeset.sectionUpdated.count > 0) { [collectionView reloadSections:changeset.sectionUpdated]; }
-        for (LDListMoveIndex *move in changeset.sectionMoved) { [collectionView moveSection:move.from toSection:move.to]; }
-        if (changeset.elementDeleted.count > 0) { [collectionView deleteItemsAtIndexPaths:changeset.elementDeleted]; }
-        if (changeset.elementInserted.count > 0) { [collectionView insertItemsAtIndexPaths:changeset.elementInserted]; }
-        if (changeset.elementUpdated.count > 0) {
-            if (!reconfiguringUpdates) {
-                [collectionView reloadItemsAtIndexPaths:changeset.elementUpdated];
-            } else {
+    LDStagedReloadCollectionView(
+        collectionView, collectionView.window != nil, stagedChangeset,
+        ^(void (^updates)(void), void (^batchCompletion)(BOOL)) {
+            /* UIKit runs updates before performBatchUpdates returns. */
+            [collectionView performBatchUpdates:updates completion:batchCompletion];
+        },
+        ^(LDChangeset *changeset) {
+            if (changeset.elementDeleted.count > 0) { [collectionView deleteItemsAtIndexPaths:changeset.elementDeleted]; }
+            if (changeset.elementInserted.count > 0) { [collectionView insertItemsAtIndexPaths:changeset.elementInserted]; }
+            if (changeset.elementUpdated.count == 0) { return; }
+            if (reconfiguringUpdates) {
                 if (@available(iOS 15.0, tvOS 15.0, *)) {
                     [collectionView reconfigureItemsAtIndexPaths:changeset.elementUpdated];
-                } else {
-                    [collectionView reloadItemsAtIndexPaths:changeset.elementUpdated];
+                    return;
                 }
             }
-        }
-        for (LDListMoveIndexPath *move in changeset.elementMoved) {
-            [collectionView moveItemAtIndexPath:move.from toIndexPath:move.to];
-        }
-    };
-    LDStagedReload(stagedChangeset, target, interrupt, completion, setData);
+            [collectionView reloadItemsAtIndexPaths:changeset.elementUpdated];
+        },
+        interrupt, completion, setData);
 }
 
 @end

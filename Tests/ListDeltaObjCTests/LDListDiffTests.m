@@ -253,20 +253,48 @@ static NSArray *LDReplay(NSArray *old, NSUInteger newCount, LDListIndexSetResult
     XCTAssertTrue([batch.inserts containsObject:LDTestPath(5, 2)]);
 }
 
+/* Whether @p paths holds the changes of @p indexes, old indexes in section 3 and new ones in 7. */
+static BOOL LDPathsMatchIndexes(LDListIndexPathResult *paths, LDListIndexSetResult *indexes) {
+    NSMutableArray *inserts = [NSMutableArray array], *deletes = [NSMutableArray array], *updates = [NSMutableArray array];
+    [indexes.inserts enumerateIndexesUsingBlock:^(NSUInteger index, BOOL *stop) { [inserts addObject:LDTestPath(7, index)]; }];
+    [indexes.deletes enumerateIndexesUsingBlock:^(NSUInteger index, BOOL *stop) { [deletes addObject:LDTestPath(3, index)]; }];
+    [indexes.updates enumerateIndexesUsingBlock:^(NSUInteger index, BOOL *stop) { [updates addObject:LDTestPath(3, index)]; }];
+    if (![paths.inserts isEqualToArray:inserts] || ![paths.deletes isEqualToArray:deletes] ||
+        ![paths.updates isEqualToArray:updates] || paths.moves.count != indexes.moves.count ||
+        paths.changeCount != indexes.changeCount || paths.hasChanges != indexes.hasChanges) {
+        return NO;
+    }
+    for (NSUInteger k = 0; k < paths.moves.count; k++) {
+        LDListMoveIndexPath *path = [paths.moves objectAtIndex:k];
+        LDListMoveIndex *move = [indexes.moves objectAtIndex:k];
+        if (![path.from isEqual:LDTestPath(3, (NSUInteger)move.from)] || ![path.to isEqual:LDTestPath(7, (NSUInteger)move.to)]) {
+            return NO;
+        }
+    }
+    NSString *counts = [indexes.description substringFromIndex:[indexes.description rangeOfString:@";"].location];
+    return [paths.description hasPrefix:@"<LDListIndexPathResult "] && [paths.description hasSuffix:counts];
+}
+
+- (void)testIndexPathsAreTheIndexesInTheirSections {
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        LDTestRandom random = {seed};
+        NSArray *lists[2];
+        for (int side = 0; side < 2; side++) { lists[side] = LDTestRandomModels(&random, 30, 20, 3); }
+        LDListIndexSetResult *indexes = LDListDiff(lists[0], lists[1], LDListDiffEquality);
+        LDListIndexPathResult *paths = LDListDiffPaths(3, 7, lists[0], lists[1], LDListDiffEquality);
+        XCTAssertTrue(LDPathsMatchIndexes(paths, indexes), @"seed %llu: %@ %@", (unsigned long long)seed, paths.updates,
+                      indexes.updates);
+        XCTAssertTrue(LDPathsMatchIndexes([paths resultForBatchUpdates], [indexes resultForBatchUpdates]),
+                      @"seed %llu: the batch form", (unsigned long long)seed);
+    }
+}
+
 - (void)testRandomListsGiveExactBatchesWithTheFewestMoves {
     for (uint64_t seed = 1; seed <= 400; seed++) {
         LDTestRandom random = {seed};
         NSUInteger alphabet = 1 + LDTestRandomBelow(&random, 30);
-        NSMutableArray *lists[2];
-        for (int side = 0; side < 2; side++) {
-            lists[side] = [NSMutableArray array];
-            NSUInteger count = LDTestRandomBelow(&random, 40);
-            for (NSUInteger i = 0; i < count; i++) {
-                NSString *key = [NSString stringWithFormat:@"%lu", (unsigned long)LDTestRandomBelow(&random, alphabet)];
-                NSString *value = [NSString stringWithFormat:@"%lu", (unsigned long)LDTestRandomBelow(&random, 3)];
-                [lists[side] addObject:[LDTestModel modelWithKey:key value:value]];
-            }
-        }
+        NSArray *lists[2];
+        for (int side = 0; side < 2; side++) { lists[side] = LDTestRandomModels(&random, 40, alphabet, 3); }
         [self checkResult:LDListDiff(lists[0], lists[1], LDListDiffEquality) old:lists[0] new:lists[1] seed:seed];
     }
 }

@@ -27,3 +27,5 @@ typedef struct LDTestRandom {
 uint64_t LDTestRandomNext(LDTestRandom *random);
 /* A uniform integer in 0 ..< bound (0 when bound is 0), as SplitMix64.bounded(_:) in Swift. */
 NSUInteger LDTestRandomBelow(LDTestRandom *random, NSUInteger bound);
+/* Fewer than @p maxCount models, keys below @p keys and values below @p values, drawn in order. */
+NSArray<LDTestModel *> *LDTestRandomModels(LDTestRandom *random, NSUInteger maxCount, NSUInteger keys, NSUInteger values);

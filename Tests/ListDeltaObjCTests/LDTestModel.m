@@ -60,6 +60,17 @@ NSUInteger LDTestRandomBelow(LDTestRandom *random, NSUInteger bound) {
     return (NSUInteger)(((unsigned __int128)LDTestRandomNext(random) * bound) >> 64);
 }
 
+NSArray<LDTestModel *> *LDTestRandomModels(LDTestRandom *random, NSUInteger maxCount, NSUInteger keys, NSUInteger values) {
+    NSMutableArray<LDTestModel *> *models = [NSMutableArray array];
+    NSUInteger count = LDTestRandomBelow(random, maxCount);
+    for (NSUInteger i = 0; i < count; i++) {
+        NSString *key = [NSString stringWithFormat:@"%lu", (unsigned long)LDTestRandomBelow(random, keys)];
+        NSString *value = [NSString stringWithFormat:@"%lu", (unsigned long)LDTestRandomBelow(random, values)];
+        [models addObject:[LDTestModel modelWithKey:key value:value]];
+    }
+    return models;
+}
+
 NSIndexPath *LDTestPath(NSUInteger section, NSUInteger item) {
     NSUInteger indexes[2] = {section, item};
     return [NSIndexPath indexPathWithIndexes:indexes length:2];

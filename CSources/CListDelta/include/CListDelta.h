@@ -8,8 +8,9 @@
  * workspace and stays valid until the workspace is used again. Every function reports failure
  * through ::ld_status; none aborts, prints or sets errno.
  *
- * Thread safety: the library has no global state. A workspace is used by one thread at a time;
- * a cancel token may be cancelled from any thread while a diff polls it on another.
+ * Thread safety: the library's one global state is the shared workspace pool (ld_pool_shared()),
+ * behind a mutex. A workspace is used by one thread at a time; a cancel token may be cancelled
+ * from any thread while a diff polls it on another; a pool may be used from any thread.
  */
 #ifndef CLISTDELTA_H
 #define CLISTDELTA_H
@@ -645,6 +646,90 @@ ld_status ld_immediate_rows(ld_workspace_t *workspace, size_t row_count, const i
                             const int32_t *inserted, size_t inserted_count, const ld_pair_t *moved, size_t moved_count,
                             const int32_t *reloaded, size_t reloaded_count, const ld_cancel_token_t *cancel,
                             ld_row_operations_t *out);
+
+/* MARK: Workspace pool */
+
+/*!
+ * @brief How a pool keeps idle workspaces; a zeroed struct (`ld_pool_options_t o = {0};`), or
+ *        a zero field, means the default.
+ */
+typedef struct ld_pool_options {
+    /*! Idle workspaces kept at most, up to 16; 0: 4 (one per thread that diffs at once,
+     *  typically). A workspace given back to a full pool is freed. */
+    size_t idle_limit;
+    /*! Bytes an idle workspace may hold and stay warm for as long as it idles; 0: 8 MiB
+     *  (a Heckel diff of about 100,000 elements a side). */
+    size_t small_bytes;
+    /*! Nanoseconds a workspace holding more than @c small_bytes stays warm after it was given
+     *  back; then ld_pool_trim() resets it. 0: 5 seconds. */
+    uint64_t large_retention;
+    /*! The pool's clock, in nanoseconds: only differences of two readings matter. NULL: the
+     *  system's monotonic clock. Tests pass a clock they move by hand. */
+    uint64_t (*clock)(void *context);
+    /*! Passed to @c clock. */
+    void *clock_context;
+} ld_pool_options_t;
+
+/*!
+ * @brief Warm workspaces reused across diffs, for any number of threads: a workspace that has
+ *        diffed lists of some size diffs lists up to that size without allocating.
+ *
+ * The policy, which every binding shares through ld_pool_shared(): small workspaces stay warm
+ * while idle; a large one gives its memory back @c large_retention after its last diff, so
+ * that a stream of large diffs never starts cold; ld_pool_purge() gives everything back at once.
+ * The pool has no timer: each binding arms one of its own for the delay that ld_pool_give()
+ * or ld_pool_trim() returns, and calls ld_pool_trim() when it fires.
+ */
+typedef struct ld_pool ld_pool_t;
+
+/*!
+ * @brief Creates an empty pool.
+ * @param options NULL, or the policy (see ::ld_pool_options_t); copied.
+ * @return LD_OK, LD_ERROR_INVALID (@p out is NULL) or LD_ERROR_ALLOC; @p out untouched on error.
+ */
+ld_status ld_pool_create(const ld_pool_options_t *options, ld_pool_t **out);
+
+/*!
+ * @brief Frees @p pool and its idle workspaces (NULL and the shared pool are ignored). Every
+ *        workspace taken from it must have been given back.
+ */
+void ld_pool_free(ld_pool_t *pool);
+
+/*! @brief The process-wide pool, with the default policy, that the Swift and Objective-C
+ *         bindings share; never freed. */
+ld_pool_t *ld_pool_shared(void);
+
+/*!
+ * @brief A workspace for one diff: the most recently given idle one (the warmest), or a new one.
+ * @return LD_OK, LD_ERROR_INVALID (@p pool or @p out is NULL) or LD_ERROR_ALLOC; @p out
+ *         untouched on error.
+ * @note O(1); a new workspace allocates on first use.
+ */
+ld_status ld_pool_take(ld_pool_t *pool, ld_workspace_t **out);
+
+/*!
+ * @brief Gives back @p workspace, taken from @p pool, to idle; or frees it when the pool
+ *        already keeps @c idle_limit idle workspaces (or @p pool is NULL).
+ * @return The nanoseconds after which ld_pool_trim() has work, when @p workspace stays idle
+ *         holding more than @c small_bytes (@c large_retention), else 0: a binding with a timer
+ *         arms it for then.
+ */
+uint64_t ld_pool_give(ld_pool_t *pool, ld_workspace_t *workspace);
+
+/*!
+ * @brief Resets the idle workspaces that hold more than @c small_bytes and were given back at
+ *        least @c large_retention ago (as the pool's clock reads now).
+ * @return The nanoseconds until the next such workspace is due, or 0 when none holds more.
+ * @note O(idle workspaces) besides the memory given back.
+ */
+uint64_t ld_pool_trim(ld_pool_t *pool);
+
+/*! @brief Resets every idle workspace: their memory goes back to the system; they stay usable.
+ *         Diffs running meanwhile keep theirs. */
+void ld_pool_purge(ld_pool_t *pool);
+
+/*! @brief Bytes held by the idle workspaces of @p pool now. */
+size_t ld_pool_idle_bytes(ld_pool_t *pool);
 
 #ifdef __cplusplus
 }

@@ -34,48 +34,60 @@ final class CoreCancellation: @unchecked Sendable {
     var isCancelled: Bool { ld_cancel_token_is_cancelled(token) }
 }
 
-/// Warm workspaces reused across diffs: a workspace that has diffed a list of some size diffs
-/// lists up to that size without allocating.
+/// Warm workspaces reused across diffs: a binding of the C core's pool (`ld_pool_t`), whose
+/// policy the Objective-C layer shares through the same process-wide pool.
 ///
 /// Idle memory is bounded two ways. A workspace holding at most `smallBytes` (enough for lists
 /// of about 100,000 elements) stays warm for as long as it is idle. A larger one stays warm
 /// for `largeRetention` after its last diff, so that repeated large diffs (a stream of
-/// million-row snapshots) never start cold, and then gives its memory back. ``purge()`` gives
-/// everything back at once; on Apple platforms the system's memory-pressure signal calls it.
+/// million-row snapshots) never start cold, and then gives its memory back: the core says when
+/// a trim is due, and this pool's timer calls it. ``purge()`` gives everything back at once; on
+/// Apple platforms the system's memory-pressure signal calls it.
 @usableFromInline
 final class WorkspacePool: @unchecked Sendable {
-    @usableFromInline static let shared = WorkspacePool()
+    @usableFromInline static let shared = WorkspacePool(pool: ld_pool_shared())
 
-    private struct Idle {
-        var workspace: OpaquePointer
-        /// The clock's reading when the workspace went idle.
-        var since: UInt64
-    }
-
-    /// Idle workspaces kept at most; more concurrent diffs create and free their own.
-    private let idleLimit: Int
-    private let smallBytes: Int
-    private let largeRetention: TimeInterval
-    /// Monotonic nanoseconds; only differences of two readings mean anything (a machine booted
-    /// a minute ago reads small values).
-    private let clock: @Sendable () -> UInt64
-    private let lock = NSLock()
-    private var idle: [Idle] = []
+    /// The core's pool: its own mutex guards it, so every method may run on any thread.
+    private let pool: OpaquePointer
+    private let ownsPool: Bool
+    /// The clock a test injects, kept alive for the core's calls.
+    private let clock: Clock?
     #if canImport(Darwin)
         private var memoryPressure: DispatchSourceMemoryPressure?
     #endif
-    /// Fires `largeRetention` after a large workspace went idle; re-armed by every such return.
+    /// Fires when the core says a trim is due; re-armed by every large return and by a trim
+    /// that leaves a large workspace not yet due.
     private let trimTimer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
 
+    private final class Clock: Sendable {
+        let read: @Sendable () -> UInt64
+        init(_ read: @escaping @Sendable () -> UInt64) { self.read = read }
+    }
+
     /// A pool keeping at most `idleLimit` idle workspaces, those holding over `smallBytes`
-    /// only for `largeRetention` seconds after their last diff, as `clock` measures time.
-    init(
+    /// only for `largeRetention` seconds after their last diff, as `clock` (monotonic
+    /// nanoseconds; the system's monotonic clock when nil) measures time.
+    convenience init(
         idleLimit: Int = 4, smallBytes: Int = 8 << 20, largeRetention: TimeInterval = 5,
-        clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+        clock: (@Sendable () -> UInt64)? = nil
     ) {
-        self.idleLimit = idleLimit
-        self.smallBytes = smallBytes
-        self.largeRetention = largeRetention
+        let box = clock.map(Clock.init)
+        var options = ld_pool_options_t()
+        options.idle_limit = idleLimit
+        options.small_bytes = smallBytes
+        options.large_retention = UInt64(largeRetention * 1e9)
+        if let box {
+            options.clock = { context in Unmanaged<Clock>.fromOpaque(context!).takeUnretainedValue().read() }
+            options.clock_context = Unmanaged.passUnretained(box).toOpaque()
+        }
+        var created: OpaquePointer?
+        precondition(ld_pool_create(&options, &created) == LD_OK, "ListDelta could not allocate a workspace pool")
+        self.init(pool: created!, owned: true, clock: box)
+    }
+
+    private init(pool: OpaquePointer, owned: Bool = false, clock: Clock? = nil) {
+        self.pool = pool
+        self.ownsPool = owned
         self.clock = clock
         trimTimer.setEventHandler { [weak self] in self?.trim() }
         trimTimer.schedule(deadline: .distantFuture)
@@ -93,57 +105,29 @@ final class WorkspacePool: @unchecked Sendable {
         #if canImport(Darwin)
             memoryPressure?.cancel()
         #endif
-        idle.forEach { ld_workspace_free($0.workspace) }
+        if ownsPool { ld_pool_free(pool) }
     }
 
     @usableFromInline
     func withWorkspace<R>(_ body: (OpaquePointer) throws -> R) throws -> R {
-        let workspace = try take()
-        defer { give(workspace) }
+        var taken: OpaquePointer?
+        guard ld_pool_take(pool, &taken) == LD_OK, let workspace = taken else { throw ListDeltaError.outOfMemory }
+        defer { armTrim(in: ld_pool_give(pool, workspace)) }
         return try body(workspace)
     }
 
     /// Bytes held by idle workspaces.
-    var idleBytes: Int {
-        lock.withLock { idle.reduce(0) { $0 + ld_workspace_bytes_held($1.workspace) } }
-    }
+    var idleBytes: Int { ld_pool_idle_bytes(pool) }
 
     /// Returns the memory of every idle workspace to the system; they stay usable.
-    func purge() {
-        lock.withLock { idle.forEach { ld_workspace_reset($0.workspace) } }
-    }
+    func purge() { ld_pool_purge(pool) }
 
     /// Gives back the memory of large workspaces idle for longer than `largeRetention`.
-    func trim() {
-        let now = clock(), retention = UInt64(largeRetention * 1e9)
-        lock.withLock {
-            for entry in idle
-            where now >= entry.since && now - entry.since >= retention
-                && ld_workspace_bytes_held(entry.workspace) > smallBytes
-            {
-                ld_workspace_reset(entry.workspace)
-            }
-        }
-    }
+    func trim() { armTrim(in: ld_pool_trim(pool)) }
 
-    private func take() throws -> OpaquePointer {
-        // The most recently used workspace is the warmest, and the likeliest to fit.
-        if let entry = lock.withLock({ idle.popLast() }) { return entry.workspace }
-        var created: OpaquePointer?
-        guard ld_workspace_create(nil, &created) == LD_OK, let created else { throw ListDeltaError.outOfMemory }
-        return created
-    }
-
-    private func give(_ workspace: OpaquePointer) {
-        // Read before the workspace is idle: from then on another diff may be using it.
-        let isLarge = ld_workspace_bytes_held(workspace) > smallBytes
-        let kept = lock.withLock { () -> Bool in
-            guard idle.count < idleLimit else { return false }
-            idle.append(Idle(workspace: workspace, since: clock()))
-            return true
-        }
-        guard kept else { return ld_workspace_free(workspace) }
-        if isLarge { trimTimer.schedule(deadline: .now() + largeRetention) }
+    private func armTrim(in nanoseconds: UInt64) {
+        guard nanoseconds > 0 else { return }
+        trimTimer.schedule(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)))
     }
 }
 

@@ -5,7 +5,9 @@
 /// idle (at most four of them, about 32 MiB together); larger ones stay warm for five seconds
 /// after their last diff, then give their memory back. On Apple platforms the system's
 /// memory-pressure signal purges everything; call ``purge()`` to do the same yourself, for
-/// example when a screen with a huge list closes.
+/// example when a screen with a huge list closes. The workspaces are the C core's process-wide
+/// pool, which the `ListDeltaObjC` library shares: these figures and the purge cover its diffs
+/// too.
 public enum ListDeltaMemory {
     /// Bytes held by idle workspaces now.
     public static var bytesHeld: Int { WorkspacePool.shared.idleBytes }

@@ -5,7 +5,7 @@
 
 NS_ASSUME_NONNULL_BEGIN
 
-@class LDListMatch;
+@class LDListIndexSetResult;
 
 /**
  The difference of two lists as index paths, as @c LDListDiffPaths() returns it.
@@ -17,7 +17,7 @@ NS_SWIFT_NAME(ListIndexPathResult)
     NSArray<NSIndexPath *> *_deletes;
     NSArray<NSIndexPath *> *_updates;
     NSArray<LDListMoveIndexPath *> *_moves;
-    LDListMatch *_match;
+    LDListIndexSetResult *_indexes;
     NSInteger _fromSection;
     NSInteger _toSection;
 }

@@ -9,7 +9,6 @@ NS_ASSUME_NONNULL_BEGIN
 NS_SWIFT_NAME(ListDiffTask)
 @interface LDDiffTask : NSObject {
   @private
-    int _cancelled;
     void *_token;
 }
 

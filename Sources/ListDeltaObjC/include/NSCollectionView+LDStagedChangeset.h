@@ -16,12 +16,8 @@ NS_ASSUME_NONNULL_BEGIN
 @interface NSCollectionView (LDStagedChangeset)
 
 /**
- Animates the stages of @c stagedChangeset, one
- @c performBatchUpdates:completionHandler: of the @c animator each, setting each stage's data
- inside its batch so that the collection view and its data source never disagree. See
- @c -[UITableView ld_reloadUsingStagedChangeset:withRowAnimation:interrupt:completion:setData:]
- for the reloads that replace the batches (empty changeset, not in a window, @c interrupt, a
- view out of step with the diff) and for @c completion, called exactly once.
+ As @c -[UICollectionView ld_reloadUsingStagedChangeset:interrupt:completion:setData:], with one
+ @c performBatchUpdates:completionHandler: of the @c animator for each stage.
  */
 - (void)ld_reloadUsingStagedChangeset:(LDStagedChangeset *)stagedChangeset
                             interrupt:(BOOL (^_Nullable)(LDChangeset *changeset))interrupt

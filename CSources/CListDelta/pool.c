@@ -1,0 +1,137 @@
+#if defined(__linux__)
+#define _POSIX_C_SOURCE 200809L /* clock_gettime under -std=c11 */
+#endif
+
+#include "internal.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <time.h>
+
+/* The most idle workspaces a pool keeps, whatever its options ask. */
+enum { LD_POOL_IDLE_CAPACITY = 16 };
+
+typedef struct ld_idle_workspace {
+    ld_workspace_t *workspace;
+    /* The clock's reading when the workspace was given back. */
+    uint64_t since;
+} ld_idle_workspace_t;
+
+struct ld_pool {
+    pthread_mutex_t mutex;
+    ld_pool_options_t options; /* every field set: the defaults filled in */
+    size_t idle_count;
+    ld_idle_workspace_t idle[LD_POOL_IDLE_CAPACITY]; /* the warmest last */
+};
+
+static uint64_t ld_monotonic_nanoseconds(void *context) {
+    (void)context;
+    struct timespec now;
+    if (clock_gettime(CLOCK_MONOTONIC, &now) != 0) return 0;
+    return (uint64_t)now.tv_sec * UINT64_C(1000000000) + (uint64_t)now.tv_nsec;
+}
+
+static ld_pool_options_t ld_pool_options_or_default(const ld_pool_options_t *options) {
+    ld_pool_options_t chosen = options != NULL ? *options : (ld_pool_options_t){ 0 };
+    if (chosen.idle_limit == 0) chosen.idle_limit = 4;
+    if (chosen.idle_limit > LD_POOL_IDLE_CAPACITY) chosen.idle_limit = LD_POOL_IDLE_CAPACITY;
+    if (chosen.small_bytes == 0) chosen.small_bytes = (size_t)8 << 20;
+    if (chosen.large_retention == 0) chosen.large_retention = UINT64_C(5000000000);
+    if (chosen.clock == NULL) chosen.clock = ld_monotonic_nanoseconds;
+    return chosen;
+}
+
+static ld_pool_t ld_shared_pool = {
+    .mutex = PTHREAD_MUTEX_INITIALIZER,
+    .options = { .idle_limit = 4,
+                 .small_bytes = (size_t)8 << 20,
+                 .large_retention = UINT64_C(5000000000),
+                 .clock = ld_monotonic_nanoseconds },
+};
+
+ld_pool_t *ld_pool_shared(void) { return &ld_shared_pool; }
+
+ld_status ld_pool_create(const ld_pool_options_t *options, ld_pool_t **out) {
+    if (out == NULL) return LD_ERROR_INVALID;
+    ld_pool_t *pool = malloc(sizeof *pool);
+    if (pool == NULL) return LD_ERROR_ALLOC;
+    *pool = (ld_pool_t){ .options = ld_pool_options_or_default(options) };
+    if (pthread_mutex_init(&pool->mutex, NULL) != 0) {
+        free(pool);
+        return LD_ERROR_ALLOC;
+    }
+    *out = pool;
+    return LD_OK;
+}
+
+void ld_pool_free(ld_pool_t *pool) {
+    if (pool == NULL || pool == &ld_shared_pool) return;
+    for (size_t i = 0; i < pool->idle_count; i++) ld_workspace_free(pool->idle[i].workspace);
+    pthread_mutex_destroy(&pool->mutex);
+    free(pool);
+}
+
+ld_status ld_pool_take(ld_pool_t *pool, ld_workspace_t **out) {
+    if (pool == NULL || out == NULL) return LD_ERROR_INVALID;
+    ld_workspace_t *workspace = NULL;
+    pthread_mutex_lock(&pool->mutex);
+    if (pool->idle_count > 0) workspace = pool->idle[--pool->idle_count].workspace;
+    pthread_mutex_unlock(&pool->mutex);
+    if (workspace != NULL) {
+        *out = workspace;
+        return LD_OK;
+    }
+    return ld_workspace_create(NULL, out);
+}
+
+uint64_t ld_pool_give(ld_pool_t *pool, ld_workspace_t *workspace) {
+    if (pool == NULL || workspace == NULL) {
+        ld_workspace_free(workspace);
+        return 0;
+    }
+    /* Read before the workspace is idle: from then on another thread may be using it. */
+    bool large = ld_workspace_bytes_held(workspace) > pool->options.small_bytes;
+    uint64_t now = pool->options.clock(pool->options.clock_context);
+    pthread_mutex_lock(&pool->mutex);
+    bool kept = pool->idle_count < pool->options.idle_limit;
+    if (kept) pool->idle[pool->idle_count++] = (ld_idle_workspace_t){ workspace, now };
+    pthread_mutex_unlock(&pool->mutex);
+    if (!kept) ld_workspace_free(workspace);
+    return kept && large ? pool->options.large_retention : 0;
+}
+
+uint64_t ld_pool_trim(ld_pool_t *pool) {
+    if (pool == NULL) return 0;
+    uint64_t retention = pool->options.large_retention, next = 0;
+    uint64_t now = pool->options.clock(pool->options.clock_context);
+    pthread_mutex_lock(&pool->mutex);
+    for (size_t i = 0; i < pool->idle_count; i++) {
+        ld_idle_workspace_t *idle = &pool->idle[i];
+        if (ld_workspace_bytes_held(idle->workspace) <= pool->options.small_bytes) continue;
+        /* A clock that reads less than when the workspace went idle has not seen it idle yet. */
+        uint64_t idled = now >= idle->since ? now - idle->since : 0;
+        if (idled >= retention) {
+            ld_workspace_reset(idle->workspace);
+        } else if (next == 0 || retention - idled < next) {
+            next = retention - idled;
+        }
+    }
+    pthread_mutex_unlock(&pool->mutex);
+    return next;
+}
+
+void ld_pool_purge(ld_pool_t *pool) {
+    if (pool == NULL) return;
+    pthread_mutex_lock(&pool->mutex);
+    for (size_t i = 0; i < pool->idle_count; i++) ld_workspace_reset(pool->idle[i].workspace);
+    pthread_mutex_unlock(&pool->mutex);
+}
+
+size_t ld_pool_idle_bytes(ld_pool_t *pool) {
+    if (pool == NULL) return 0;
+    size_t bytes = 0;
+    pthread_mutex_lock(&pool->mutex);
+    for (size_t i = 0; i < pool->idle_count; i++) bytes += ld_workspace_bytes_held(pool->idle[i].workspace);
+    pthread_mutex_unlock(&pool->mutex);
+    return bytes;
+}

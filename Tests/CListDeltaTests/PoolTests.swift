@@ -1,0 +1,141 @@
+import CListDelta
+import Testing
+
+/// The C core's workspace pool, whose policy both bindings share (Swift's `WorkspacePool`,
+/// ListDeltaObjC's `LDWorkspaceTake` and `LDWorkspaceGive`), on a clock the test moves by hand.
+@Suite struct PoolTests {
+    /// A pool whose clock reads `now`, in nanoseconds; used on the test's thread only.
+    private final class Pool {
+        var now: UInt64 = 1_000
+        private(set) var pool: OpaquePointer!
+
+        init(idleLimit: Int = 0, smallBytes: Int = 0, largeRetention: UInt64 = 0) {
+            var options = ld_pool_options_t()
+            options.idle_limit = idleLimit
+            options.small_bytes = smallBytes
+            options.large_retention = largeRetention
+            options.clock = { Unmanaged<Pool>.fromOpaque($0!).takeUnretainedValue().now }
+            options.clock_context = Unmanaged.passUnretained(self).toOpaque()
+            precondition(ld_pool_create(&options, &pool) == LD_OK)
+        }
+
+        deinit { ld_pool_free(pool) }
+
+        func take() -> OpaquePointer {
+            var workspace: OpaquePointer?
+            precondition(ld_pool_take(pool, &workspace) == LD_OK)
+            return workspace!
+        }
+
+        /// Takes a workspace and makes it hold exactly `bytes` (a multiple of 8).
+        func take(holding bytes: Int) -> OpaquePointer {
+            let workspace = take()
+            var source: UnsafeMutablePointer<UInt64>?, target: UnsafeMutablePointer<UInt64>?
+            precondition(ld_workspace_identities(workspace, bytes / 8, 0, &source, &target) == LD_OK)
+            #expect(ld_workspace_bytes_held(workspace) == bytes, "a warmer workspace than the one expected")
+            return workspace
+        }
+
+        func give(_ workspace: OpaquePointer) -> UInt64 { ld_pool_give(pool, workspace) }
+
+        func trim() -> UInt64 { ld_pool_trim(pool) }
+
+        var idleBytes: Int { ld_pool_idle_bytes(pool) }
+    }
+
+    @Test func zeroedOptionsMeanFourIdleEightMiBAndFiveSeconds() {
+        let pool = Pool()
+        let workspaces = (1...5).map { pool.take(holding: 8 * $0) }
+        for workspace in workspaces { #expect(pool.give(workspace) == 0) }
+        #expect(pool.idleBytes == 8 * (1 + 2 + 3 + 4), "four kept, the fifth freed")
+        // Each take below reuses the warmest idle workspace, which then holds what it is given.
+        let small = pool.take(holding: 8 << 20)
+        #expect(pool.give(small) == 0, "8 MiB is small")
+        let large = pool.take(holding: (8 << 20) + 8)
+        #expect(pool.give(large) == 5_000_000_000, "over 8 MiB: a trim is due in 5 s")
+        pool.now += 4_999_999_999
+        #expect(pool.trim() == 1 && pool.idleBytes == 8 * (1 + 2 + 3) + (8 << 20) + 8)
+        pool.now += 1
+        #expect(pool.trim() == 0 && pool.idleBytes == 8 * (1 + 2 + 3), "trimmed 5 s after its last diff")
+    }
+
+    @Test func idleWorkspacesAreBoundedAndTheWarmestIsTakenFirst() {
+        let pool = Pool(idleLimit: 2)
+        let a = pool.take(holding: 8), b = pool.take(holding: 16), c = pool.take(holding: 24)
+        _ = (pool.give(a), pool.give(b), pool.give(c))
+        #expect(pool.idleBytes == 24, "two kept; the third given back was freed")
+        let first = pool.take(), second = pool.take(), fresh = pool.take()
+        #expect(first == b && second == a, "the most recently given first")
+        #expect(fresh != a && fresh != b && ld_workspace_bytes_held(fresh) == 0, "a new one once none idles")
+        _ = (pool.give(first), pool.give(second), pool.give(fresh))
+    }
+
+    @Test func onlyLargeWorkspacesAreTrimmedAndOnlyOnceDue() {
+        let pool = Pool(smallBytes: 1_024, largeRetention: 1_000)
+        let small = pool.take(holding: 1_024), large = pool.take(holding: 1_032)
+        #expect(pool.give(small) == 0)
+        #expect(pool.give(large) == 1_000)
+        pool.now += 999
+        #expect(pool.trim() == 1 && pool.idleBytes == 1_024 + 1_032, "not yet due")
+        pool.now += 1
+        #expect(pool.trim() == 0 && pool.idleBytes == 1_024, "due: trimmed")
+        pool.now += 1_000_000_000_000
+        #expect(pool.trim() == 0 && pool.idleBytes == 1_024, "a small one stays warm however long it idles")
+        let trimmed = pool.take()
+        #expect(trimmed == large && ld_workspace_bytes_held(trimmed) == 0, "it idled on, empty and usable")
+        #expect(pool.take() == small)
+        _ = (pool.give(trimmed), pool.give(small))
+    }
+
+    @Test func trimSaysWhenTheNextLargeWorkspaceIsDue() {
+        let pool = Pool(smallBytes: 8, largeRetention: 1_000)
+        let first = pool.take(holding: 16), second = pool.take(holding: 24)
+        #expect(pool.give(first) == 1_000)
+        pool.now += 400
+        #expect(pool.give(second) == 1_000)
+        pool.now += 200
+        #expect(pool.trim() == 400, "the first is due 1,000 ns after it was given")
+        pool.now += 400
+        #expect(pool.trim() == 400 && pool.idleBytes == 24, "the first trimmed; the second due 400 ns later")
+        pool.now += 400
+        #expect(pool.trim() == 0 && pool.idleBytes == 0)
+    }
+
+    @Test func aClockBehindTheReturnTrimsNothing() {
+        let pool = Pool(smallBytes: 8, largeRetention: 1_000)
+        #expect(pool.give(pool.take(holding: 16)) == 1_000)
+        pool.now -= 500
+        #expect(pool.trim() == 1_000 && pool.idleBytes == 16)
+    }
+
+    @Test func purgeResetsEveryIdleWorkspaceAndTheyStayUsable() {
+        let pool = Pool()
+        let a = pool.take(holding: 64), b = pool.take(holding: 128)
+        _ = (pool.give(a), pool.give(b))
+        ld_pool_purge(pool.pool)
+        #expect(pool.idleBytes == 0)
+        let again = pool.take(holding: 256)
+        #expect(again == b)
+        _ = pool.give(again)
+    }
+
+    @Test func theSharedPoolIsOneAndOutlivesAFree() {
+        let shared = ld_pool_shared()
+        #expect(shared != nil && shared == ld_pool_shared())
+        ld_pool_free(shared)
+        var workspace: OpaquePointer?
+        #expect(ld_pool_take(shared, &workspace) == LD_OK && workspace != nil)
+        _ = ld_pool_give(shared, workspace)  // other suites diff in it meanwhile: its size is theirs
+    }
+
+    @Test func missingArgumentsAreInvalid() {
+        var pool: OpaquePointer?, workspace: OpaquePointer?
+        #expect(ld_pool_create(nil, nil) == LD_ERROR_INVALID)
+        #expect(ld_pool_take(nil, &workspace) == LD_ERROR_INVALID && workspace == nil)
+        #expect(ld_pool_create(nil, &pool) == LD_OK)
+        #expect(ld_pool_take(pool, nil) == LD_ERROR_INVALID)
+        #expect(ld_pool_trim(nil) == 0 && ld_pool_idle_bytes(nil) == 0)
+        ld_pool_purge(nil)
+        ld_pool_free(pool)
+    }
+}
