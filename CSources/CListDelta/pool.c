@@ -84,38 +84,53 @@ ld_status ld_pool_take(ld_pool_t *pool, ld_workspace_t **out) {
     return ld_workspace_create(NULL, out);
 }
 
+/* How long `idle` has been idle at `now`, by a clock that may wrap: 0 for a reading from before
+ * it went idle (another thread read the clock first). */
+static uint64_t ld_idled(const ld_idle_workspace_t *idle, uint64_t now) {
+    uint64_t idled = now - idle->since;
+    return idled > UINT64_MAX / 2 ? 0 : idled;
+}
+
+/* With the pool locked: the nanoseconds until the next idle workspace holding more than
+ * small_bytes is due for a trim, at least 1 when one is overdue; 0 when none holds more. With
+ * `trimming`, those due are reset first and count no more. */
+static uint64_t ld_pool_next_trim(ld_pool_t *pool, uint64_t now, bool trimming) {
+    uint64_t retention = pool->options.large_retention, next = 0;
+    for (size_t i = 0; i < pool->idle_count; i++) {
+        ld_idle_workspace_t *idle = &pool->idle[i];
+        if (ld_workspace_bytes_held(idle->workspace) <= pool->options.small_bytes) continue;
+        uint64_t idled = ld_idled(idle, now), due = idled >= retention ? 1 : retention - idled;
+        if (idled >= retention && trimming) {
+            ld_workspace_reset(idle->workspace);
+        } else if (next == 0 || due < next) {
+            next = due;
+        }
+    }
+    return next;
+}
+
 uint64_t ld_pool_give(ld_pool_t *pool, ld_workspace_t *workspace) {
     if (pool == NULL || workspace == NULL) {
         ld_workspace_free(workspace);
         return 0;
     }
-    /* Read before the workspace is idle: from then on another thread may be using it. */
-    bool large = ld_workspace_bytes_held(workspace) > pool->options.small_bytes;
     uint64_t now = pool->options.clock(pool->options.clock_context);
     pthread_mutex_lock(&pool->mutex);
     bool kept = pool->idle_count < pool->options.idle_limit;
     if (kept) pool->idle[pool->idle_count++] = (ld_idle_workspace_t){ workspace, now };
+    /* Every large idle workspace counts, not only this one: a binding re-arms its one timer
+     * with the answer, which must not put off a trim already due. */
+    uint64_t next = ld_pool_next_trim(pool, now, false);
     pthread_mutex_unlock(&pool->mutex);
     if (!kept) ld_workspace_free(workspace);
-    return kept && large ? pool->options.large_retention : 0;
+    return next;
 }
 
 uint64_t ld_pool_trim(ld_pool_t *pool) {
     if (pool == NULL) return 0;
-    uint64_t retention = pool->options.large_retention, next = 0;
     uint64_t now = pool->options.clock(pool->options.clock_context);
     pthread_mutex_lock(&pool->mutex);
-    for (size_t i = 0; i < pool->idle_count; i++) {
-        ld_idle_workspace_t *idle = &pool->idle[i];
-        if (ld_workspace_bytes_held(idle->workspace) <= pool->options.small_bytes) continue;
-        /* A clock that reads less than when the workspace went idle has not seen it idle yet. */
-        uint64_t idled = now >= idle->since ? now - idle->since : 0;
-        if (idled >= retention) {
-            ld_workspace_reset(idle->workspace);
-        } else if (next == 0 || retention - idled < next) {
-            next = retention - idled;
-        }
-    }
+    uint64_t next = ld_pool_next_trim(pool, now, true);
     pthread_mutex_unlock(&pool->mutex);
     return next;
 }

@@ -59,6 +59,38 @@ import Testing
         #expect(pool.trim() == 0 && pool.idleBytes == 8 * (1 + 2 + 3), "trimmed 5 s after its last diff")
     }
 
+    /// A binding re-arms its one timer with what each give returns: a stream of diffs reusing
+    /// one large workspace must not put off the trim of another.
+    @Test func aGiveNeverPutsOffATrimAlreadyDue() {
+        let pool = Pool(smallBytes: 1_024, largeRetention: 5_000)
+        let older = pool.take(holding: 2_048), busy = pool.take(holding: 2_048)
+        #expect(pool.give(older) == 5_000)
+        pool.now += 1_000
+        #expect(pool.give(busy) == 4_000, "the older one is due first")
+        var armedFor = pool.now + 4_000
+        for _ in 0..<20 {
+            pool.now += 1_000
+            if pool.now >= armedFor { armedFor = pool.now + pool.trim() }
+            let workspace = pool.take()
+            #expect(workspace == busy, "the warmest is reused")
+            let delay = pool.give(workspace)
+            armedFor = pool.now + delay
+        }
+        #expect(pool.idleBytes == 2_048, "the older one's memory went back while the other was in use")
+        #expect(ld_workspace_bytes_held(older) == 0)
+    }
+
+    @Test func aClockThatWrapsStillMeasuresIdleTime() {
+        let pool = Pool(smallBytes: 1_024, largeRetention: 1_000)
+        pool.now = UInt64.max - 499
+        let large = pool.take(holding: 2_048)
+        #expect(pool.give(large) == 1_000)
+        pool.now = 499
+        #expect(pool.trim() == 1 && pool.idleBytes == 2_048, "999 ns idle across the wrap")
+        pool.now = 500
+        #expect(pool.trim() == 0 && pool.idleBytes == 0)
+    }
+
     @Test func idleWorkspacesAreBoundedAndTheWarmestIsTakenFirst() {
         let pool = Pool(idleLimit: 2)
         let a = pool.take(holding: 8), b = pool.take(holding: 16), c = pool.take(holding: 24)
@@ -92,7 +124,7 @@ import Testing
         let first = pool.take(holding: 16), second = pool.take(holding: 24)
         #expect(pool.give(first) == 1_000)
         pool.now += 400
-        #expect(pool.give(second) == 1_000)
+        #expect(pool.give(second) == 600, "the first is due first")
         pool.now += 200
         #expect(pool.trim() == 400, "the first is due 1,000 ns after it was given")
         pool.now += 400

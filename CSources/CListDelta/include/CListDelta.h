@@ -710,9 +710,10 @@ ld_status ld_pool_take(ld_pool_t *pool, ld_workspace_t **out);
 /*!
  * @brief Gives back @p workspace, taken from @p pool, to idle; or frees it when the pool
  *        already keeps @c idle_limit idle workspaces (or @p pool is NULL).
- * @return The nanoseconds after which ld_pool_trim() has work, when @p workspace stays idle
- *         holding more than @c small_bytes (@c large_retention), else 0: a binding with a timer
- *         arms it for then.
+ * @return The nanoseconds after which ld_pool_trim() has work: until the first of the idle
+ *         workspaces holding more than @c small_bytes (this one too) is due, at least 1 when
+ *         one is overdue; 0 when none holds more. A binding with one timer re-arms it for
+ *         then, which never puts off a trim already due.
  */
 uint64_t ld_pool_give(ld_pool_t *pool, ld_workspace_t *workspace);
 
