@@ -113,6 +113,37 @@ import Testing
         }
     }
 
+    @Test func readingTheSectionsStopsSoonAfterACancellation() {
+        final class Reads: @unchecked Sendable { var count = 0 }
+        /// Cancels `cancellation` at the 100th read of any section's elements.
+        struct Cancelling: DifferentiableSection {
+            var model: Int
+            var reads: Reads
+            var cancellation: CoreCancellation
+            var elements: [Int] {
+                reads.count += 1
+                if reads.count == 100 { cancellation.cancel() }
+                return [model]
+            }
+            var differenceIdentifier: Int { model }
+            func isContentEqual(to source: Cancelling) -> Bool { true }
+            init<C: Swift.Collection>(source: Cancelling, elements: C) where C.Element == Int { self = source }
+            init(model: Int, reads: Reads, cancellation: CoreCancellation) {
+                self.model = model
+                self.reads = reads
+                self.cancellation = cancellation
+            }
+        }
+        let reads = Reads(), cancellation = CoreCancellation()
+        let source = (0..<20_000).map { Cancelling(model: $0, reads: reads, cancellation: cancellation) }
+        #expect(throws: CancellationError.self) {
+            try sectionedStages(
+                source: source, target: source, algorithm: .heckel, cancellation: cancellation, sectionUpdates: .reloaded)
+        }
+        // Each section read counts as two of the pollInterval steps between polls.
+        #expect(reads.count <= 100 + pollInterval / 2, "\(reads.count) sections read")
+    }
+
     @Test func elementsADiffCopiesAreReleasedWithIt() {
         final class Live: @unchecked Sendable {
             let lock = NSLock()

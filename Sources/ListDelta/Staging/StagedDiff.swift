@@ -35,7 +35,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
     sectionUpdates: SectionUpdates
 ) throws -> [Changeset<C>] where C.Element: DifferentiableSection {
     let sourceSections = Array(sourceCollection), targetSections = Array(targetCollection)
-    let lists = try FlattenedLists(sections: sourceSections, targetSections)
+    let lists = try FlattenedLists(sections: sourceSections, targetSections, cancellation: cancellation)
     return try retryingCollisions { scheme in
         try stagedDiff(
             lists, layout: .sectioned, target: targetCollection, algorithm: algorithm, cancellation: cancellation,
@@ -115,19 +115,26 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
 
     /// Two lists of sections, each section its own model.
     ///
-    /// - Throws: ``ListDeltaError/tooManyElements(count:maximumCount:)``.
+    /// - Throws: ``ListDeltaError/tooManyElements(count:maximumCount:)``; `CancellationError`
+    ///   once `cancellation` is cancelled (polled between sections, once every
+    ///   ``pollInterval`` sections or elements read).
     @inlinable
-    init(sections source: [Model], _ target: [Model]) throws
+    init(sections source: [Model], _ target: [Model], cancellation: CoreCancellation?) throws
     where Model: DifferentiableSection, Model.Collection.Element == Element {
         /// Each section's elements, read once, their counts and their total.
         func read(_ models: [Model]) throws -> (sections: [[Element]], counts: [UInt32], total: Int) {
             guard !models.isEmpty else { return ([], [], 0) }
-            var sections: [[Element]] = [], counts: [UInt32] = [], total = 0
+            var sections: [[Element]] = [], counts: [UInt32] = [], total = 0, unpolled = 0
             sections.reserveCapacity(models.count)
             counts.reserveCapacity(models.count)
             for model in models {
+                if unpolled >= pollInterval {
+                    try checkCancellation(cancellation)
+                    unpolled = 0
+                }
                 // An array's elements are shared, not copied.
                 let elements = Array(model.elements)
+                unpolled += 1 + elements.count
                 total += elements.count
                 guard total <= ListDeltaError.maximumCount else {
                     throw ListDeltaError.tooManyElements(count: total, maximumCount: ListDeltaError.maximumCount)
