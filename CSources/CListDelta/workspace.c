@@ -94,7 +94,10 @@ ld_status ld_workspace_reserve_fresh(ld_workspace_t *workspace, ld_buffer_id id,
                                      bool *out_fresh) {
     size_t length;
     if (!ld_mul_size(count, size, &length)) return LD_ERROR_OVERFLOW;
-    if (id != LD_BUFFER_STAGES) workspace->has_own_match = false; /* the match's buffers are reused */
+    /* The match's buffers are reused; the stages' and the lent ones hold none of it. */
+    bool holds_no_match = id == LD_BUFFER_STAGES || id == LD_BUFFER_SOURCE_IDENTITIES ||
+                          id == LD_BUFFER_TARGET_IDENTITIES || id == LD_BUFFER_CALLER_ROOM;
+    if (!holds_no_match) workspace->has_own_match = false;
     ld_buffer_t *buffer = &workspace->buffers[id];
     *out_fresh = buffer->pointer == NULL || buffer->length < length;
     if (*out_fresh) {
@@ -129,10 +132,7 @@ ld_status ld_workspace_identities(ld_workspace_t *workspace, size_t source_count
 
 ld_status ld_workspace_room(ld_workspace_t *workspace, size_t bytes, void **out_room) {
     if (workspace == NULL || out_room == NULL) return LD_ERROR_INVALID;
-    bool had_own_match = workspace->has_own_match; /* a diff's match does not live here */
-    ld_status status = ld_workspace_reserve(workspace, LD_BUFFER_CALLER_ROOM, bytes, 1, out_room);
-    workspace->has_own_match = had_own_match;
-    return status;
+    return ld_workspace_reserve(workspace, LD_BUFFER_CALLER_ROOM, bytes, 1, out_room);
 }
 ld_status ld_workspace_prepare(ld_workspace_t *workspace, size_t source_count, size_t target_count,
                                const ld_cancel_token_t *cancel) {
