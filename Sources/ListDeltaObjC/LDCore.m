@@ -109,8 +109,7 @@ LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const 
 /*
  * The C core's shared pool (ld_pool_shared()), the Swift layer's too, and its policy: small
  * workspaces stay warm, large ones give their memory back 5 s after their last diff, when this
- * timer (or the Swift layer's) calls ld_pool_trim(). On Apple platforms memory pressure purges
- * the pool, as in Swift.
+ * timer (or the Swift layer's) calls ld_pool_trim().
  */
 static dispatch_source_t LDTrimTimer;
 
@@ -124,30 +123,17 @@ static void LDTrim(void *context) {
     if (next > 0) { LDArmTrim(next); }
 }
 
-#if defined(__APPLE__)
-static void LDPurge(void *context) {
-    ld_pool_purge(ld_pool_shared());
-}
-#endif
-
-static void LDStartTimers(void *context) {
+static void LDStartTrimTimer(void *context) {
     dispatch_queue_t queue = dispatch_get_global_queue(DISPATCH_QUEUE_PRIORITY_LOW, 0);
     LDTrimTimer = dispatch_source_create(DISPATCH_SOURCE_TYPE_TIMER, 0, 0, queue);
     dispatch_source_set_event_handler_f(LDTrimTimer, LDTrim);
     dispatch_source_set_timer(LDTrimTimer, DISPATCH_TIME_FOREVER, DISPATCH_TIME_FOREVER, 0);
     dispatch_resume(LDTrimTimer);
-#if defined(__APPLE__)
-    static dispatch_source_t pressure;
-    pressure = dispatch_source_create(DISPATCH_SOURCE_TYPE_MEMORYPRESSURE, 0,
-                                      DISPATCH_MEMORYPRESSURE_WARN | DISPATCH_MEMORYPRESSURE_CRITICAL, queue);
-    dispatch_source_set_event_handler_f(pressure, LDPurge);
-    dispatch_resume(pressure);
-#endif
 }
 
 ld_workspace_t *LDWorkspaceTake(void) {
     static dispatch_once_t once;
-    dispatch_once_f(&once, NULL, LDStartTimers);
+    dispatch_once_f(&once, NULL, LDStartTrimTimer);
     ld_workspace_t *workspace = NULL;
     return ld_pool_take(ld_pool_shared(), &workspace) == LD_OK ? workspace : NULL;
 }
