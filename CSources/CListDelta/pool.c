@@ -22,6 +22,9 @@ struct ld_pool {
     ld_pool_options_t options; /* every field set: the defaults filled in */
     size_t idle_count;
     ld_idle_workspace_t idle[LD_POOL_IDLE_CAPACITY]; /* the warmest last */
+    /* Whether a binding was told when the next trim is due and has not called ld_pool_trim()
+     * since: a later give is due no sooner, so it need not arm a timer again. */
+    bool trim_pending;
 };
 
 static uint64_t ld_monotonic_nanoseconds(void *context) {
@@ -118,9 +121,10 @@ uint64_t ld_pool_give(ld_pool_t *pool, ld_workspace_t *workspace) {
     pthread_mutex_lock(&pool->mutex);
     bool kept = pool->idle_count < pool->options.idle_limit;
     if (kept) pool->idle[pool->idle_count++] = (ld_idle_workspace_t){ workspace, now };
-    /* Every large idle workspace counts, not only this one: a binding re-arms its one timer
-     * with the answer, which must not put off a trim already due. */
-    uint64_t next = ld_pool_next_trim(pool, now, false);
+    /* A workspace given back is due no sooner than those idle before it: with a trim pending,
+     * the timer armed for it stands, and a diff's give costs no re-arming. */
+    uint64_t next = pool->trim_pending ? 0 : ld_pool_next_trim(pool, now, false);
+    pool->trim_pending = pool->trim_pending || next > 0;
     pthread_mutex_unlock(&pool->mutex);
     if (!kept) ld_workspace_free(workspace);
     return next;
@@ -131,6 +135,7 @@ uint64_t ld_pool_trim(ld_pool_t *pool) {
     uint64_t now = pool->options.clock(pool->options.clock_context);
     pthread_mutex_lock(&pool->mutex);
     uint64_t next = ld_pool_next_trim(pool, now, true);
+    pool->trim_pending = next > 0;
     pthread_mutex_unlock(&pool->mutex);
     return next;
 }

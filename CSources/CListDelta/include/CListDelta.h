@@ -710,17 +710,20 @@ ld_status ld_pool_take(ld_pool_t *pool, ld_workspace_t **out);
 /*!
  * @brief Gives back @p workspace, taken from @p pool, to idle; or frees it when the pool
  *        already keeps @c idle_limit idle workspaces (or @p pool is NULL).
- * @return The nanoseconds after which ld_pool_trim() has work: until the first of the idle
- *         workspaces holding more than @c small_bytes (this one too) is due, at least 1 when
- *         one is overdue; 0 when none holds more. A binding with one timer re-arms it for
- *         then, which never puts off a trim already due.
+ * @return When no trim is pending: the nanoseconds after which ld_pool_trim() has work (the
+ *         first idle workspace holding more than @c small_bytes is due; at least 1 when one is
+ *         overdue), and a trim is pending from then on. 0 when a trim is pending already (a
+ *         workspace given back is due no sooner than those before it) or none holds more. A
+ *         binding arms its timer for a nonzero answer, so that a stream of diffs arms it
+ *         once, never putting off a trim already due.
  */
 uint64_t ld_pool_give(ld_pool_t *pool, ld_workspace_t *workspace);
 
 /*!
  * @brief Resets the idle workspaces that hold more than @c small_bytes and were given back at
  *        least @c large_retention ago (as the pool's clock reads now).
- * @return The nanoseconds until the next such workspace is due, or 0 when none holds more.
+ * @return The nanoseconds until the next such workspace is due, or 0 when none holds more;
+ *         a trim is pending after a nonzero answer, for which the binding re-arms its timer.
  * @note O(idle workspaces) besides the memory given back.
  */
 uint64_t ld_pool_trim(ld_pool_t *pool);
