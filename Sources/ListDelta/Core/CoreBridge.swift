@@ -55,8 +55,8 @@ final class WorkspacePool: @unchecked Sendable {
     #if canImport(Darwin)
         private var memoryPressure: DispatchSourceMemoryPressure?
     #endif
-    /// Fires when the core says a trim is due; re-armed by every large return and by a trim
-    /// that leaves a large workspace not yet due.
+    /// Fires when the core says a trim is due: armed for each nonzero answer of a give (one
+    /// with no trim pending) or of a trim that leaves a large workspace not yet due.
     private let trimTimer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
 
     private final class Clock: Sendable {
