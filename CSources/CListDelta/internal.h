@@ -93,16 +93,19 @@ struct ld_cancel_token {
  * STAGES              staging: the stages' operations and       -                                        result
  *                     layouts (which also point into the match)
  * ROWS                rows: the row operations and the arrays   -                                        result
- *                     that place them
+ *                     that place them; batch: the elements'
+ *                     origins and flags
+ * BATCH               batch: the sections' counts, origins,     -                                        result
+ *                     flows and flags
  * CALLER_ROOM         the caller, to whom it is lent by         -                                        lent
  *   as asked          ld_workspace_room: its own bytes
  *
  * lasts: "result", a call hands it out, and it stays valid until the next call that reserves
- * the buffer (every diff reserves the result buffers; ld_stage and ld_immediate_rows only STAGES
- * and ROWS, so a match stays valid through them), or a reset; "call", within the call that
- * reserves it; "elements", until a sectioned diff's element diff returns; "lent", until the
- * next ld_workspace_identities (ld_workspace_room for CALLER_ROOM), ld_workspace_reset or
- * ld_workspace_free (no diff reserves it). */
+ * the buffer (every diff reserves the result buffers; ld_stage, ld_immediate_rows and
+ * ld_check_batch only STAGES, ROWS and BATCH, so a match stays valid through them), or a
+ * reset; "call", within the call that reserves it; "elements", until a sectioned diff's element diff returns; "lent",
+ * until the next ld_workspace_identities (ld_workspace_room for CALLER_ROOM), ld_workspace_reset or ld_workspace_free
+ * (no diff reserves it). */
 typedef enum {
     LD_BUFFER_SOURCE_TO_TARGET,
     LD_BUFFER_TARGET_TO_SOURCE,
@@ -118,6 +121,7 @@ typedef enum {
     LD_BUFFER_GROUPS,
     LD_BUFFER_STAGES,
     LD_BUFFER_ROWS,
+    LD_BUFFER_BATCH,
     LD_BUFFER_CALLER_ROOM,
     LD_BUFFER_COUNT
 } ld_buffer_id;

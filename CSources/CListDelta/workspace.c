@@ -94,9 +94,11 @@ ld_status ld_workspace_reserve_fresh(ld_workspace_t *workspace, ld_buffer_id id,
                                      bool *out_fresh) {
     size_t length;
     if (!ld_mul_size(count, size, &length)) return LD_ERROR_OVERFLOW;
-    /* The match's buffers are reused; the stages' and the lent ones hold none of it. */
-    bool holds_no_match = id == LD_BUFFER_STAGES || id == LD_BUFFER_SOURCE_IDENTITIES ||
-                          id == LD_BUFFER_TARGET_IDENTITIES || id == LD_BUFFER_CALLER_ROOM;
+    /* The match's buffers are reused; the stages', the rows', the batch's and the lent ones hold
+     * none of it. */
+    bool holds_no_match = id == LD_BUFFER_STAGES || id == LD_BUFFER_ROWS || id == LD_BUFFER_BATCH ||
+                          id == LD_BUFFER_SOURCE_IDENTITIES || id == LD_BUFFER_TARGET_IDENTITIES ||
+                          id == LD_BUFFER_CALLER_ROOM;
     if (!holds_no_match) workspace->has_own_match = false;
     ld_buffer_t *buffer = &workspace->buffers[id];
     *out_fresh = buffer->pointer == NULL || buffer->length < length;

@@ -183,11 +183,9 @@ struct PositionTracer {
     }
 
     mutating func perform(_ batch: BatchUpdate, countsAfter: [Int]) throws {
-        let origins = try elementOrigins(of: batch, countsBefore: counts, countsAfter: countsAfter, reloadsArrive: false)
-        elements = origins.map { $0 < 0 ? -1 : elements[$0] }
-        sections = BatchUpdateValidator.sectionOrigins(
-            of: batch, sectionsBefore: sections.count, sectionsAfter: countsAfter.count
-        ).map { $0.map { sections[$0] } ?? -1 }
+        let check = try BatchCheck(batch, countsBefore: counts, countsAfter: countsAfter, reloadsArrive: false)
+        elements = check.elementOrigins.map { $0 < 0 ? -1 : elements[$0] }
+        sections = check.sectionOrigins.map { $0.map { sections[$0] } ?? -1 }
         counts = countsAfter
     }
 

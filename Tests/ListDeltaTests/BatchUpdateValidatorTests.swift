@@ -24,6 +24,31 @@ import Testing
         try BatchUpdateValidator.validate(batch, elementCountsBefore: [3, 4, 2], elementCountsAfter: [2, 7, 4])
     }
 
+    @Test func indicesNoInt32HoldsAreReportedAsGiven() {
+        let huge = Int(Int32.max) + 5
+        expectRejected(
+            BatchUpdate(sectionDeleted: [huge]), before: [1], after: [],
+            .sectionOutOfRange(.delete, section: huge, sectionCount: 1))
+        expectRejected(
+            BatchUpdate(elementInserted: [path(-huge, 0)]), before: [0], after: [1],
+            .elementOutOfRange(.insert, path: path(-huge, 0), elementCount: 1))
+        expectRejected(
+            BatchUpdate(elementMoved: [(source: path(0, 0), target: path(0, huge))]), before: [1], after: [1],
+            .sectionOutOfRange(.moveTo, section: huge, sectionCount: 1))
+    }
+
+    @Test func countsNoListCanHaveAreRejected() {
+        expectRejected(BatchUpdate(), before: [2, -1], after: [1], .negativeElementCount(section: 1, count: -1))
+        #expect(
+            throws: ListDeltaError.tooManyElements(
+                count: 2 * ListDeltaError.maximumCount, maximumCount: ListDeltaError.maximumCount)
+        ) {
+            try BatchUpdateValidator.validate(
+                BatchUpdate(), elementCountsBefore: [ListDeltaError.maximumCount, ListDeltaError.maximumCount],
+                elementCountsAfter: [])
+        }
+    }
+
     @Test func countMismatchesAreCaught() {
         expectRejected(
             BatchUpdate(elementInserted: [path(0, 0)]), before: [2], after: [2],

@@ -36,9 +36,10 @@ import Testing
                 let operations = try #require(immediateRowOperations(for: batch, rowCount: current.count), "seed \(seed)")
                 // UIKit's rules, by the replay apply(to:) uses; rows labelled by their index before.
                 let labels = Array(current.indices)
-                let expected = try elementOrigins(
-                    of: batch.withoutReloads, countsBefore: [labels.count], countsAfter: [stage.data.count],
-                    reloadsArrive: false)
+                let expected = try BatchCheck(
+                    batch.withoutReloads, countsBefore: [labels.count], countsAfter: [stage.data.count],
+                    reloadsArrive: false
+                ).elementOrigins
                 var model = ImmediateRows(rows: labels)
                 operations.forEach { model.run($0) }
                 #expect(model.rows == expected, "seed \(seed): \(operations)")

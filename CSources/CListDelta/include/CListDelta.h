@@ -581,6 +581,134 @@ typedef struct ld_stages {
 ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match, const uint8_t *element_changed,
                    const uint8_t *section_changed, const ld_cancel_token_t *cancel, ld_stages_t *out);
 
+/* MARK: Batch rules (UIKit's performBatchUpdates) */
+
+/*! @brief The operations of one batch, as @c performBatchUpdates receives them: deletes,
+ *         reloads and move sources name the list before the batch; inserts and move targets the
+ *         list after it. Each array may be NULL when its count is 0, and may come in any order. */
+typedef struct ld_batch {
+    const int32_t *section_deleted;
+    size_t section_deleted_count;
+    const int32_t *section_inserted;
+    size_t section_inserted_count;
+    const int32_t *section_reloaded;
+    size_t section_reloaded_count;
+    const ld_pair_t *section_moved;
+    size_t section_moved_count;
+    const ld_path_t *element_deleted;
+    size_t element_deleted_count;
+    const ld_path_t *element_inserted;
+    size_t element_inserted_count;
+    const ld_path_t *element_reloaded;
+    size_t element_reloaded_count;
+    const ld_path_move_t *element_moved;
+    size_t element_moved_count;
+} ld_batch_t;
+
+/*! @brief One kind of operation in a batch. */
+typedef enum ld_batch_operation {
+    LD_BATCH_DELETE = 0,
+    LD_BATCH_INSERT = 1,
+    LD_BATCH_RELOAD = 2,
+    LD_BATCH_MOVE_FROM = 3,
+    LD_BATCH_MOVE_TO = 4,
+} ld_batch_operation;
+
+/*! @brief The rule of UIKit's a batch breaks (each one an @c NSInternalInconsistencyException,
+ *         or a list UIKit corrupts), or ::LD_BATCH_VALID. */
+typedef enum ld_batch_rule {
+    LD_BATCH_VALID = 0,
+    /*! @c path.section is outside its side's list of @c actual sections. */
+    LD_BATCH_SECTION_OUT_OF_RANGE = 1,
+    /*! @c path.element is outside its section, which has @c actual elements. */
+    LD_BATCH_ELEMENT_OUT_OF_RANGE = 2,
+    /*! @c path.section is listed twice by one kind of operation. */
+    LD_BATCH_DUPLICATE_SECTION = 3,
+    /*! @c path is listed twice by one kind of operation. */
+    LD_BATCH_DUPLICATE_ELEMENT = 4,
+    /*! @c path.section is both @c operation and @c other_operation: deleted and reloaded,
+     *  deleted and moved, reloaded and moved, or inserted where another moves to. */
+    LD_BATCH_CONFLICTING_SECTIONS = 5,
+    /*! @c path is both @c operation and @c other_operation, as for sections. */
+    LD_BATCH_CONFLICTING_ELEMENTS = 6,
+    /*! @c path is deleted, reloaded or moved out of a section deleted in the batch. */
+    LD_BATCH_ELEMENT_IN_DELETED_SECTION = 7,
+    /*! @c path is in a section reloaded in the batch (before it, or after it, in what the
+     *  reloaded section becomes). */
+    LD_BATCH_ELEMENT_IN_RELOADED_SECTION = 8,
+    /*! @c path is inserted or moved into a section inserted in the batch, or moved into a
+     *  section moved in it. */
+    LD_BATCH_ELEMENT_INTO_CHANGING_SECTION = 9,
+    /*! The list after the batch has @c actual sections, not @c expected: the count before,
+     *  less deletes, plus inserts. */
+    LD_BATCH_SECTION_COUNT_MISMATCH = 10,
+    /*! Section @c path.section after the batch has @c actual elements, not @c expected: its
+     *  count before, less deletes and moves out, plus inserts and moves in. */
+    LD_BATCH_ELEMENT_COUNT_MISMATCH = 11,
+} ld_batch_rule;
+
+/*! @brief What ld_check_batch() found; its arrays are owned by the workspace and valid until
+ *         its next use. */
+typedef struct ld_batch_check {
+    /*! The first rule the batch breaks, in the order the enumeration lists them (within one
+     *  rule: deletes, reloads, move sources, inserts, move targets, each in its list's order;
+     *  a conflict names its smallest section or path), or ::LD_BATCH_VALID. */
+    ld_batch_rule rule;
+    /*! The operation the rule names, and for a conflict the other one. */
+    ld_batch_operation operation, other_operation;
+    /*! The section (and element) the rule names. */
+    ld_path_t path;
+    /*! For a rule about one listed operation: its index in its list (for a move, in the moves),
+     *  a list of element paths when @c names_element, else of sections. */
+    size_t item;
+    bool names_element;
+    /*! The counts a rule compares (see ::ld_batch_rule). */
+    int64_t expected, actual;
+    /*! The sections before the batch and their element counts: the caller's, or derived. */
+    const int32_t *counts_before;
+    size_t section_count_before;
+    /*! A valid batch: for each section after it, the section before it that it shows, or -1
+     *  (inserted); NULL otherwise. */
+    const int32_t *section_origins;
+    /*! A valid batch: for each element after it (the sections' elements one after another),
+     *  the element before it that it shows (counted the same way), or -1 when it arrives:
+     *  inserted, in an inserted section, or reloaded when the call said so; NULL otherwise. */
+    const int32_t *element_origins;
+    size_t element_count;
+} ld_batch_check_t;
+
+/*!
+ * @brief Checks @p batch against UIKit's batch-update rules for a list whose sections hold
+ *        @p counts_before elements before it and @p counts_after after it, and when it is valid
+ *        says where each section and element after it comes from, as a list view performs it.
+ *
+ * Where the list before is unknown (a batch built by hand, the view not asked), pass NULL
+ * @p counts_before: the counts before are derived from the counts after as the only ones the
+ * batch is valid for (the sections: @p sections_after less inserts plus deletes; a surviving
+ * section: its count after, less what the batch adds to it, plus what it removes; a deleted
+ * one: the least its paths need) and reported in @p out; the batch is checked against them.
+ *
+ * @param workspace      a workspace not in use by another thread.
+ * @param counts_before  each section's count before the batch, or NULL (derive them).
+ * @param sections_before the number of sections before the batch; ignored when derived.
+ * @param counts_after   each section's count after the batch; may be NULL when
+ *                       @p sections_after is 0.
+ * @param reloads_arrive whether a reloaded element counts as arriving (-1) in the origins, as
+ *                       its data does, or as the element it was, as its position does.
+ * @param out            receives the outcome, valid or not; untouched on error.
+ * @return LD_OK (a valid batch or not: see @c out->rule); LD_ERROR_INVALID (a NULL workspace,
+ *         @p batch or @p out, a NULL array with a non-zero count, a negative count);
+ *         LD_ERROR_OVERFLOW (more than ::LD_MAX_COUNT sections or elements on a side);
+ *         LD_ERROR_ALLOC.
+ * @note O(S + T + n + m + k) time for S and T sections, n and m elements and k operations;
+ *       4 bytes per section and per element, plus 13 per section, 1 per element before and
+ *       5 per element after. A warm workspace allocates nothing for a batch whose counts are
+ *       each no larger than an earlier call's.
+ */
+ld_status ld_check_batch(ld_workspace_t *workspace, const ld_batch_t *batch, const int32_t *counts_before,
+                         size_t sections_before, const int32_t *counts_after, size_t sections_after,
+                         bool reloads_arrive, ld_batch_check_t *out);
+
 /* MARK: Immediate row operations (NSTableView) */
 
 /*! @brief What one immediate row operation does; see ld_row_operation_t. */

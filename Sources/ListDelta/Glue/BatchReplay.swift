@@ -1,46 +1,3 @@
-/// Where each element after `batch` comes from, as a list view performs it: for each position
-/// after the batch (its sections' `countsAfter` elements, one after another), the position before
-/// it (counting `countsBefore`'s sections' elements one after another), or -1 for an element that
-/// arrives: inserted, in an inserted section, or with `reloadsArrive`, reloaded.
-///
-/// - Throws: ``BatchUpdateError`` when the batch breaks UIKit's rules.
-/// - Complexity: O(*n* + *m* + *k*) for *n* elements before, *m* after and *k* operations.
-@usableFromInline
-func elementOrigins(
-    of batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int], reloadsArrive: Bool
-) throws -> [Int] {
-    try BatchUpdateValidator.validate(batch, elementCountsBefore: countsBefore, elementCountsAfter: countsAfter)
-    let sectionOrigins = BatchUpdateValidator.sectionOrigins(
-        of: batch, sectionsBefore: countsBefore.count, sectionsAfter: countsAfter.count)
-    let startsBefore = sectionStarts(countsBefore), startsAfter = sectionStarts(countsAfter)
-    func before(_ path: ElementPath) -> Int { startsBefore[path.section] + path.element }
-    func after(_ path: ElementPath) -> Int { startsAfter[path.section] + path.element }
-    // What happens to each element before the batch: it stays (-2), leaves (-1), or stays and is
-    // reloaded (-3); and what stands at each position after it: -2 until known.
-    var fate = [Int](repeating: -2, count: startsBefore.last!)
-    for path in batch.elementDeleted { fate[before(path)] = -1 }
-    for move in batch.elementMoved { fate[before(move.source)] = -1 }
-    if reloadsArrive { for path in batch.elementUpdated { fate[before(path)] = -3 } }
-    var origins = [Int](repeating: -2, count: startsAfter.last!)
-    for path in batch.elementInserted { origins[after(path)] = -1 }
-    for move in batch.elementMoved { origins[after(move.target)] = before(move.source) }
-    for (t, origin) in sectionOrigins.enumerated() {
-        let range = startsAfter[t]..<startsAfter[t + 1]
-        // An inserted section arrives with its elements; nothing moves into it.
-        guard let s = origin else {
-            origins[range] = ArraySlice(repeating: -1, count: range.count)
-            continue
-        }
-        var staying = startsBefore[s]
-        for position in range where origins[position] == -2 {
-            while fate[staying] == -1 { staying += 1 }
-            origins[position] = fate[staying] == -3 ? -1 : staying
-            staying += 1
-        }
-    }
-    return origins
-}
-
 /// Where each section of `counts` starts when their elements stand one after another, and
 /// where the last one ends.
 @usableFromInline
@@ -73,9 +30,8 @@ extension StagedChangeset where Collection: RangeReplaceableCollection {
         for changeset in self {
             let batch = try BatchUpdate(changeset).inSectionZero(layout: changeset.layout)
             let data = Array(changeset.data)
-            let origins = try elementOrigins(
-                of: batch, countsBefore: [current.count], countsAfter: [data.count], reloadsArrive: true)
-            current = zip(origins, data).map { origin, arriving in origin < 0 ? arriving : current[origin] }
+            let check = try BatchCheck(batch, countsBefore: [current.count], countsAfter: [data.count], reloadsArrive: true)
+            current = zip(check.elementOrigins, data).map { origin, arriving in origin < 0 ? arriving : current[origin] }
         }
         return current
     }
@@ -100,15 +56,13 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
         for changeset in self {
             let batch = BatchUpdate(changeset), data = Array(changeset.data)
             let countsAfter = data.map(\.elements.count)
-            let elementOrigins = try elementOrigins(
-                of: batch, countsBefore: sections.map(\.elements.count), countsAfter: countsAfter, reloadsArrive: true)
+            let check = try BatchCheck(
+                batch, countsBefore: sections.map(\.elements.count), countsAfter: countsAfter, reloadsArrive: true)
             let elementsBefore = sections.flatMap(\.elements), startsAfter = sectionStarts(countsAfter)
-            let origins = BatchUpdateValidator.sectionOrigins(
-                of: batch, sectionsBefore: sections.count, sectionsAfter: data.count)
             let reloaded = Set(batch.sectionUpdated)
             sections = data.indices.map { t in
-                guard let s = origins[t], !reloaded.contains(s) else { return data[t] }
-                let elements = zip(elementOrigins[startsAfter[t]..<startsAfter[t + 1]], data[t].elements).map {
+                guard let s = check.sectionOrigins[t], !reloaded.contains(s) else { return data[t] }
+                let elements = zip(check.elementOrigins[startsAfter[t]..<startsAfter[t + 1]], data[t].elements).map {
                     origin, arriving in origin < 0 ? arriving : elementsBefore[origin]
                 }
                 return Collection.Element(source: sections[s], elements: elements)

@@ -35,6 +35,8 @@ public enum BatchUpdateError: Error, Hashable, Sendable {
     /// A section's element count after the batch is not its count before, less deletes and
     /// moves out, plus inserts and moves in.
     case elementCountMismatch(section: Int, expected: Int, actual: Int)
+    /// A section given a negative element count.
+    case negativeElementCount(section: Int, count: Int)
 }
 
 extension BatchUpdateError: CustomStringConvertible {
@@ -63,6 +65,8 @@ extension BatchUpdateError: CustomStringConvertible {
             "the list should have \(expected) sections after the batch, but the data has \(actual)"
         case let .elementCountMismatch(section, expected, actual):
             "section \(section) should have \(expected) elements after the batch, but the data has \(actual)"
+        case let .negativeElementCount(section, count):
+            "section \(section) is said to have \(count) elements"
         }
     }
 }

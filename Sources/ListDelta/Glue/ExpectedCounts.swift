@@ -28,10 +28,10 @@ struct ExpectedCounts {
     }
 
     /// The counts before `batch`, derived from `data`, the list after it, for a batch built by
-    /// hand (a diff's says its counts): exact for a flat list and for every section that
-    /// survives the batch. A deleted section's count is not
-    /// in `data`, so it goes unchecked, as does everything when the batch's section indices
-    /// are out of range (the view itself then rejects the batch).
+    /// hand (a diff's says its counts): the only ones the batch is valid for (`ld_check_batch`
+    /// derives them), exact for a flat list and for every section that survives the batch. A
+    /// deleted section's count is not in `data`, so it goes unchecked, as does everything when
+    /// the batch breaks a rule (the view itself then rejects it).
     init<C: Collection>(before batch: BatchUpdate, after data: C, layout: ListLayout) {
         guard layout == .sectioned else {
             let section = batch.flatSection(layout)
@@ -39,26 +39,12 @@ struct ExpectedCounts {
             elementCounts = [(section, data.count - batch.elementInserted.count + batch.elementDeleted.count)]
             return
         }
-        let after = sectionElementCounts(data)
-        let before = after.count - batch.sectionInserted.count + batch.sectionDeleted.count
-        sectionCount = before
-        let beforeIndices = batch.sectionDeleted + batch.sectionUpdated + batch.sectionMoved.map(\.source)
-        let afterIndices = batch.sectionInserted + batch.sectionMoved.map(\.target)
-        let beforePaths = batch.elementDeleted + batch.elementUpdated + batch.elementMoved.map(\.source)
-        let afterPaths = batch.elementInserted + batch.elementMoved.map(\.target)
-        guard before >= 0, beforeIndices.allSatisfy({ (0..<before).contains($0) }),
-            afterIndices.allSatisfy({ (0..<after.count).contains($0) }),
-            beforePaths.allSatisfy({ (0..<before).contains($0.section) }),
-            afterPaths.allSatisfy({ (0..<after.count).contains($0.section) }),
-            Set(beforeIndices).count == beforeIndices.count, Set(afterIndices).count == afterIndices.count
+        guard let check = try? BatchCheck(batch, countsBefore: nil, countsAfter: sectionElementCounts(data), reloadsArrive: false)
         else { return }
-        // The validator's rule run backwards: after = before - removed + added.
-        let (removed, added) = BatchUpdateValidator.elementFlows(
-            of: batch, sectionsBefore: before, sectionsAfter: after.count)
-        let origins = BatchUpdateValidator.sectionOrigins(of: batch, sectionsBefore: before, sectionsAfter: after.count)
-        for (t, origin) in origins.enumerated() {
-            guard let s = origin else { continue }
-            elementCounts.append((s, after[t] - added[t] + removed[s]))
+        sectionCount = check.countsBefore.count
+        let deleted = Set(batch.sectionDeleted)
+        elementCounts = check.countsBefore.enumerated().filter { !deleted.contains($0.offset) }.map {
+            (section: $0.offset, count: $0.element)
         }
     }
 

@@ -1,0 +1,146 @@
+import CListDelta
+
+/// A batch the core found valid under UIKit's rules (`ld_check_batch`, the rules' one copy),
+/// and where each section and element after it comes from.
+@usableFromInline
+struct BatchCheck {
+    /// Each section's element count before the batch: the caller's, or derived from the counts
+    /// after it (a deleted section's, the least its paths need).
+    @usableFromInline var countsBefore: [Int]
+    /// For each section after the batch, the section before it that it shows; nil: inserted.
+    @usableFromInline var sectionOrigins: [Int?]
+    /// For each element after the batch (the sections' elements one after another), the
+    /// element before it that it shows (counted the same way), or -1 when it arrives: inserted,
+    /// in an inserted section, or with `reloadsArrive`, reloaded.
+    @usableFromInline var elementOrigins: [Int]
+
+    /// Checks `batch` for a list whose sections hold `countsBefore` elements before it (nil:
+    /// derive them, as the only counts the batch is valid for) and `countsAfter` after it.
+    ///
+    /// - Throws: ``BatchUpdateError`` for the first rule the batch breaks, in the order the
+    ///   core checks them; ``ListDeltaError`` for a list the core cannot hold.
+    @usableFromInline
+    init(_ batch: BatchUpdate, countsBefore: [Int]?, countsAfter: [Int], reloadsArrive: Bool) throws {
+        for counts in [countsBefore ?? [], countsAfter] {
+            if let section = counts.firstIndex(where: { $0 < 0 }) {
+                throw BatchUpdateError.negativeElementCount(section: section, count: counts[section])
+            }
+            let total = counts.reduce(0) { $0.addingReportingOverflow($1).partialValue }
+            if total > ListDeltaError.maximumCount || counts.contains(where: { $0 > ListDeltaError.maximumCount }) {
+                throw ListDeltaError.tooManyElements(count: total, maximumCount: ListDeltaError.maximumCount)
+            }
+        }
+        // The operations in memory that outlives the call, as the core reads them.
+        var held: [UnsafeMutableRawPointer] = []
+        defer { held.forEach { $0.deallocate() } }
+        func hold<T>(_ values: [T]) -> UnsafePointer<T> {
+            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(values.count, 1))
+            _ = buffer.initialize(from: values)
+            held.append(UnsafeMutableRawPointer(buffer.baseAddress!))
+            return UnsafePointer(buffer.baseAddress!)
+        }
+        func indices(_ values: [Int]) -> [Int32] { values.map { Int32(clamping: $0) } }
+        var coreBatch = ld_batch_t(
+            section_deleted: hold(indices(batch.sectionDeleted)), section_deleted_count: batch.sectionDeleted.count,
+            section_inserted: hold(indices(batch.sectionInserted)), section_inserted_count: batch.sectionInserted.count,
+            section_reloaded: hold(indices(batch.sectionUpdated)), section_reloaded_count: batch.sectionUpdated.count,
+            section_moved: hold(batch.sectionMoved.map { ld_pair_t(source: Int32(clamping: $0), target: Int32(clamping: $1)) }),
+            section_moved_count: batch.sectionMoved.count,
+            element_deleted: hold(batch.elementDeleted.map(ld_path_t.init)), element_deleted_count: batch.elementDeleted.count,
+            element_inserted: hold(batch.elementInserted.map(ld_path_t.init)),
+            element_inserted_count: batch.elementInserted.count,
+            element_reloaded: hold(batch.elementUpdated.map(ld_path_t.init)),
+            element_reloaded_count: batch.elementUpdated.count,
+            element_moved: hold(batch.elementMoved.map { ld_path_move_t(source: ld_path_t($0), target: ld_path_t($1)) }),
+            element_moved_count: batch.elementMoved.count)
+        let before = countsBefore.map(indices), after = indices(countsAfter)
+        var check = ld_batch_check_t()
+        self = try WorkspacePool.shared.withWorkspace { workspace in
+            let status = ld_check_batch(
+                workspace, &coreBatch, before, before?.count ?? 0, after, after.count, reloadsArrive, &check)
+            switch status {
+            case LD_OK: break
+            case LD_ERROR_ALLOC: throw ListDeltaError.outOfMemory
+            default: preconditionFailure("ld_check_batch refused checked arguments: \(status)")
+            }
+            guard check.rule == LD_BATCH_VALID else { throw BatchUpdateError(check, batch) }
+            return BatchCheck(
+                countsBefore: UnsafeBufferPointer(start: check.counts_before, count: check.section_count_before)
+                    .map(Int.init),
+                sectionOrigins: UnsafeBufferPointer(start: check.section_origins, count: countsAfter.count)
+                    .map { $0 < 0 ? nil : Int($0) },
+                elementOrigins: UnsafeBufferPointer(start: check.element_origins, count: check.element_count)
+                    .map(Int.init))
+        }
+    }
+
+    private init(countsBefore: [Int], sectionOrigins: [Int?], elementOrigins: [Int]) {
+        self.countsBefore = countsBefore
+        self.sectionOrigins = sectionOrigins
+        self.elementOrigins = elementOrigins
+    }
+}
+
+extension ld_path_t {
+    fileprivate init(_ path: ElementPath) {
+        self.init(section: Int32(clamping: path.section), element: Int32(clamping: path.element))
+    }
+}
+
+extension BatchUpdateError {
+    /// The rule `check` names, in `batch`'s own indices (which the core saw clamped to `Int32`).
+    fileprivate init(_ check: ld_batch_check_t, _ batch: BatchUpdate) {
+        let operation = Operation(check.operation), item = check.item
+        let path = ElementPath(element: Int(check.path.element), section: Int(check.path.section))
+        func listedSection() -> Int {
+            switch check.operation {
+            case LD_BATCH_DELETE: batch.sectionDeleted[item]
+            case LD_BATCH_INSERT: batch.sectionInserted[item]
+            case LD_BATCH_RELOAD: batch.sectionUpdated[item]
+            case LD_BATCH_MOVE_FROM: batch.sectionMoved[item].source
+            default: batch.sectionMoved[item].target
+            }
+        }
+        func listedPath() -> ElementPath {
+            switch check.operation {
+            case LD_BATCH_DELETE: batch.elementDeleted[item]
+            case LD_BATCH_INSERT: batch.elementInserted[item]
+            case LD_BATCH_RELOAD: batch.elementUpdated[item]
+            case LD_BATCH_MOVE_FROM: batch.elementMoved[item].source
+            default: batch.elementMoved[item].target
+            }
+        }
+        switch check.rule {
+        case LD_BATCH_SECTION_OUT_OF_RANGE:
+            let section = check.names_element ? listedPath().section : listedSection()
+            self = .sectionOutOfRange(operation, section: section, sectionCount: Int(check.actual))
+        case LD_BATCH_ELEMENT_OUT_OF_RANGE:
+            self = .elementOutOfRange(operation, path: listedPath(), elementCount: Int(check.actual))
+        case LD_BATCH_DUPLICATE_SECTION: self = .duplicateSection(operation, section: path.section)
+        case LD_BATCH_DUPLICATE_ELEMENT: self = .duplicateElement(operation, path: path)
+        case LD_BATCH_CONFLICTING_SECTIONS:
+            self = .conflictingSectionOperations(operation, Operation(check.other_operation), section: path.section)
+        case LD_BATCH_CONFLICTING_ELEMENTS:
+            self = .conflictingElementOperations(operation, Operation(check.other_operation), path: path)
+        case LD_BATCH_ELEMENT_IN_DELETED_SECTION: self = .elementInDeletedSection(operation, path: path)
+        case LD_BATCH_ELEMENT_IN_RELOADED_SECTION: self = .elementInReloadedSection(operation, path: path)
+        case LD_BATCH_ELEMENT_INTO_CHANGING_SECTION: self = .elementIntoChangingSection(operation, path: path)
+        case LD_BATCH_SECTION_COUNT_MISMATCH:
+            self = .sectionCountMismatch(expected: Int(check.expected), actual: Int(check.actual))
+        default:
+            self = .elementCountMismatch(section: path.section, expected: Int(check.expected), actual: Int(check.actual))
+        }
+    }
+}
+
+extension BatchUpdateError.Operation {
+    fileprivate init(_ operation: ld_batch_operation) {
+        switch operation {
+        case LD_BATCH_DELETE: self = .delete
+        case LD_BATCH_INSERT: self = .insert
+        case LD_BATCH_RELOAD: self = .reload
+        case LD_BATCH_MOVE_FROM: self = .moveFrom
+        default: self = .moveTo
+        }
+    }
+}
