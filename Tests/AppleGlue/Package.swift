@@ -10,7 +10,7 @@ let package = Package(
     platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     targets: [
         .target(name: "CListDelta"),
-        .target(name: "ListViewModel"),
+        .target(name: "ListViewModel", dependencies: ["CListDelta"]),
         .target(name: "UIKit", dependencies: ["ListViewModel"]),
         .target(name: "AppKit", dependencies: ["ListViewModel"]),
         .target(

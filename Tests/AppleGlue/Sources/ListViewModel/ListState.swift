@@ -1,6 +1,7 @@
 // What UIKit-style list views share in the stand-ins: the counts they show and the checks
 // UIKit makes on a batch. Not SDK-shaped: the stand-in modules build on it.
 
+import CListDelta
 import Foundation
 
 /// The counts a list view shows, the cells it shows for them, and the batch bookkeeping shared
@@ -101,9 +102,9 @@ public final class ListState {
                 movedSections: movedSections, deleted: deleted, inserted: inserted, reloaded: reloaded,
                 reconfigured: reconfigured, moved: moved, animated: animated))
         let after = load()
-        let failure = check(after: after)
-        if failure == nil {
-            moveCells(after: after)
+        let (failure, origins) = check(after: after)
+        if let origins {
+            moveCells(after: after, origins: origins)
             counts = after
         } else {
             counts = after
@@ -146,55 +147,28 @@ public final class ListState {
         reconfigured = []
     }
 
-    /// Where each section after the batch came from (nil: inserted), by the batch's section
-    /// operations.
-    private func sectionOrigins(before: [Int], after: [Int]) -> [Int?] {
-        let removed = Set(deletedSections + movedSections.map(\.0)), placed = Set(insertedSections + movedSections.map(\.1))
-        var origin = [Int?](repeating: nil, count: after.count)
-        for (s, t) in movedSections { origin[t] = s }
-        var staying = before.indices.filter { !removed.contains($0) }.makeIterator()
-        for t in after.indices where !placed.contains(t) { origin[t] = staying.next() }
-        return origin
-    }
-
     /// Moves each staying row's cell to the row's place after a valid batch, asks for cells
     /// for new and reloaded rows and for reconfigured ones (keeping their cell), and retires
     /// the cells of rows that left.
-    private func moveCells(after: [Int]) {
+    private func moveCells(after: [Int], origins: BatchOrigins) {
         let before = counts ?? []
-        let origin = sectionOrigins(before: before, after: after)
-        let reloadedSectionSet = Set(reloadedSections)
-        // Where each row before the batch is after it, in sections that are neither inserted
-        // nor reloaded.
-        var destination: [IndexPath: IndexPath] = [:]
-        for (source, target) in moved { destination[source] = target }
-        for t in after.indices {
-            guard let s = origin[t] else { continue }
-            let leaving = Set((deleted + moved.map(\.0)).filter { $0[0] == s }.map { $0[1] })
-            let placed = Set((inserted + moved.map(\.1)).filter { $0[0] == t }.map { $0[1] })
-            let staying = (0..<before[s]).filter { !leaving.contains($0) }
-            let targets = (0..<after[t]).filter { !placed.contains($0) }
-            for (row, target) in zip(staying, targets) {
-                destination[IndexPath(indexes: [s, row])] = IndexPath(indexes: [t, target])
-            }
-        }
-        destination = destination.filter { _, target in
-            origin[target[0]].map { !reloadedSectionSet.contains($0) } ?? false
-        }
-        for path in reloaded where !reconfigured.contains(path) { destination[path] = nil }
+        let reloadedSectionSet = Set(reloadedSections), reloadedSet = Set(reloaded), reconfiguredSet = Set(reconfigured)
+        let oldCells = Array(cells.joined()),
+            oldPaths = before.indices.flatMap { s in (0..<before[s]).map { IndexPath(indexes: [s, $0]) } }
         var newCells = after.map { [AnyObject?](repeating: nil, count: $0) }
-        var kept = Set<IndexPath>()
-        for (source, target) in destination {
-            newCells[target[0]][target[1]] = cells[source[0]][source[1]]
-            kept.insert(target)
-        }
-        for path in reconfigured {
-            guard let target = destination[path] else { continue }
-            newCells[target[0]][target[1]] = cell(at: target, keeping: newCells[target[0]][target[1]])
-        }
+        var rows = origins.rows.makeIterator()
         for t in after.indices {
-            for row in 0..<after[t] where !kept.contains(IndexPath(indexes: [t, row])) {
-                newCells[t][row] = cell(at: IndexPath(indexes: [t, row]), keeping: nil)
+            let keepsCells = origins.sections[t].map { !reloadedSectionSet.contains($0) } ?? false
+            for row in 0..<after[t] {
+                let path = IndexPath(indexes: [t, row]), origin = rows.next()!
+                guard keepsCells, origin >= 0,
+                    !reloadedSet.contains(oldPaths[origin]) || reconfiguredSet.contains(oldPaths[origin])
+                else {
+                    newCells[t][row] = cell(at: path, keeping: nil)
+                    continue
+                }
+                let kept = oldCells[origin]
+                newCells[t][row] = reconfiguredSet.contains(oldPaths[origin]) ? cell(at: path, keeping: kept) : kept
             }
         }
         // The cells of rows that left: deleted, reloaded, in deleted or reloaded sections.
@@ -203,45 +177,82 @@ public final class ListState {
         cells = newCells
     }
 
-    /// Checks the batch against the counts before it and `after`, as UIKit does; returns the
-    /// first failure.
-    public func check(after: [Int]) -> String? {
+    /// Where each section and row after a valid batch comes from: its index before, or nil
+    /// (section) and -1 (row) for one that arrives.
+    public struct BatchOrigins {
+        /// Each section's index before the batch; nil: inserted.
+        public var sections: [Int?]
+        /// Each row's index before the batch, counting every section's rows in turn; -1: it arrives.
+        public var rows: [Int]
+    }
+
+    private static let ruleNames = [
+        "valid", "section out of range", "item out of range", "section listed twice", "item listed twice",
+        "conflicting section operations", "conflicting item operations", "item operation in a deleted section",
+        "item operation in a reloaded section", "item into an inserted or moved section", "invalid number of sections",
+        "invalid number of items in section",
+    ]
+    private static let operationNames = ["delete", "insert", "reload", "move from", "move to"]
+
+    /// Checks the batch under way against the counts before it and `after`, as UIKit does, by
+    /// the library's one copy of its rules (`ld_check_batch`): the first failure, or the
+    /// origins of what the view shows after it.
+    public func check(after: [Int]) -> (failure: String?, origins: BatchOrigins?) {
         let before = counts ?? []
-        let expectedSections = before.count - deletedSections.count + insertedSections.count
-        if expectedSections != after.count {
-            return
-                "Invalid update: invalid number of sections. The number of sections contained after the update (\(after.count)) must be equal to the number of sections contained before the update (\(before.count)), plus or minus the number of sections inserted or deleted (\(insertedSections.count) inserted, \(deletedSections.count) deleted)."
+        func paths(_ list: [IndexPath]) -> [ld_path_t] {
+            list.map { ld_path_t(section: Int32(clamping: $0[0]), element: Int32(clamping: $0[1])) }
         }
-        for s in deletedSections + reloadedSections + movedSections.map(\.0) where !before.indices.contains(s) {
-            return "attempt to delete, reload or move section \(s), but there are only \(before.count) sections before the update"
-        }
-        for s in insertedSections + movedSections.map(\.1) where !after.indices.contains(s) {
-            return "attempt to insert or move to section \(s), but there are only \(after.count) sections after the update"
-        }
-        for path in deleted + reloaded + moved.map(\.0) {
-            guard before.indices.contains(path[0]), (0..<before[path[0]]).contains(path[1]) else {
-                return
-                    "attempt to delete, reload or move item \(path[1]) from section \(path[0]), which does not exist before the update"
+        let sections = [deletedSections, insertedSections, reloadedSections].map { $0.map { Int32(clamping: $0) } }
+        let sectionMoves = movedSections.map { ld_pair_t(source: Int32(clamping: $0.0), target: Int32(clamping: $0.1)) }
+        let rows = [deleted, inserted, reloaded].map(paths)
+        let rowMoves = moved.map { ld_path_move_t(source: paths([$0.0])[0], target: paths([$0.1])[0]) }
+        var workspace: OpaquePointer?
+        guard ld_workspace_create(nil, &workspace) == LD_OK else { return ("no memory to check the batch", nil) }
+        defer { ld_workspace_free(workspace) }
+        var out = ld_batch_check_t()
+        let status = sections[0].withUnsafeBufferPointer { d in
+            sections[1].withUnsafeBufferPointer { i in
+                sections[2].withUnsafeBufferPointer { r in
+                    sectionMoves.withUnsafeBufferPointer { m in
+                        rows[0].withUnsafeBufferPointer { rd in
+                            rows[1].withUnsafeBufferPointer { ri in
+                                rows[2].withUnsafeBufferPointer { rr in
+                                    rowMoves.withUnsafeBufferPointer { rm in
+                                        var batch = ld_batch_t(
+                                            section_deleted: d.baseAddress, section_deleted_count: d.count,
+                                            section_inserted: i.baseAddress, section_inserted_count: i.count,
+                                            section_reloaded: r.baseAddress, section_reloaded_count: r.count,
+                                            section_moved: m.baseAddress, section_moved_count: m.count,
+                                            element_deleted: rd.baseAddress, element_deleted_count: rd.count,
+                                            element_inserted: ri.baseAddress, element_inserted_count: ri.count,
+                                            element_reloaded: rr.baseAddress, element_reloaded_count: rr.count,
+                                            element_moved: rm.baseAddress, element_moved_count: rm.count)
+                                        return ld_check_batch(
+                                            workspace, &batch, before.map { Int32(clamping: $0) }, before.count,
+                                            after.map { Int32(clamping: $0) }, after.count, false, &out)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
-        for path in inserted + moved.map(\.1) {
-            guard after.indices.contains(path[0]), (0..<after[path[0]]).contains(path[1]) else {
-                return
-                    "attempt to insert or move item \(path[1]) into section \(path[0]), which does not exist after the update"
-            }
+        guard status == LD_OK else { return ("the batch could not be checked: status \(status.rawValue)", nil) }
+        guard out.rule == LD_BATCH_VALID else {
+            return (
+                "Invalid update: \(Self.ruleNames[Int(out.rule.rawValue)]): \(Self.operationNames[Int(out.operation.rawValue)])"
+                    + " at section \(out.path.section), item \(out.path.element)"
+                    + " (with \(Self.operationNames[Int(out.other_operation.rawValue)]) when two conflict;"
+                    + " expected count \(out.expected), actual \(out.actual))", nil
+            )
         }
-        // Where each section after the update came from.
-        let origin = sectionOrigins(before: before, after: after)
-        for t in after.indices {
-            guard let s = origin[t] else { continue }
-            let outOf = deleted.filter { $0[0] == s }.count + moved.filter { $0.0[0] == s }.count
-            let into = inserted.filter { $0[0] == t }.count + moved.filter { $0.1[0] == t }.count
-            if before[s] - outOf + into != after[t] {
-                return
-                    "Invalid update: invalid number of items in section \(t). The number of items contained in an existing section after the update (\(after[t])) must be equal to the number of items contained in that section before the update (\(before[s])), plus or minus the number of items inserted or deleted from that section (\(into) inserted, \(outOf) deleted)."
-            }
-        }
-        return nil
+        return (
+            nil,
+            BatchOrigins(
+                sections: UnsafeBufferPointer(start: out.section_origins, count: after.count).map { $0 < 0 ? nil : Int($0) },
+                rows: UnsafeBufferPointer(start: out.element_origins, count: out.element_count).map(Int.init))
+        )
     }
 }
 

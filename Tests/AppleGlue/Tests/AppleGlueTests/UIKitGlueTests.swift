@@ -136,6 +136,37 @@ import UIKit
         #expect(UIKitStandIn.failures.count == 1, "\(UIKitStandIn.failures)")
     }
 
+    @Test func theStandInRejectsTheCombinationsUIKitRejects() {
+        let rows = (0..<4).map { Row(id: $0) }
+        let batches: [(String, (UITableView, ListDataSource) -> Void)] = [
+            (
+                "conflicting item operations",
+                { table, data in
+                    data.sections = [Array(rows.dropFirst())]
+                    table.deleteRows(at: [IndexPath(row: 0, section: 0)], with: .fade)
+                    table.reloadRows(at: [IndexPath(row: 0, section: 0)], with: .fade)
+                }
+            ),
+            (
+                "item into an inserted or moved section",
+                { table, data in
+                    data.sections = [rows, [Row(id: 9)]]
+                    table.insertSections(IndexSet(integer: 1), with: .fade)
+                    table.insertRows(at: [IndexPath(row: 0, section: 1)], with: .fade)
+                }
+            ),
+        ]
+        for (rule, batch) in batches {
+            UIKitStandIn.failures = []
+            let table = onScreen(UITableView())
+            let data = ListDataSource([rows])
+            table.dataSource = data
+            _ = table.numberOfSections
+            table.performBatchUpdates { batch(table, data) }
+            #expect(UIKitStandIn.failures.count == 1 && UIKitStandIn.failures[0].contains(rule), "\(UIKitStandIn.failures)")
+        }
+    }
+
     @Test func updatesCanBeReconfiguredInPlace() {
         let source = [Row(id: 1), Row(id: 2)], target = [Row(id: 1, content: 1), Row(id: 2, content: 1)]
         let dataSource = ListDataSource([source])
