@@ -4,17 +4,37 @@
 
 /* UIKit's batch-update rules, the one copy every binding and every test oracle calls. The
  * checks run in a fixed order, so that a batch breaking several rules reports the same one
- * everywhere: section indices (each kind of operation in turn, in its list's order), section
- * conflicts, the section count, element paths, element operations in changing sections,
- * element conflicts, element counts. */
+ * everywhere: section indices, section conflicts, the section count, element paths, element
+ * operations in changing sections, element conflicts, element counts; within each, the lists
+ * in the order of ld_lists, each in its own order. */
 
-enum { LD_BEFORE_DELETED = 1, LD_BEFORE_RELOADED = 2, LD_BEFORE_MOVED_FROM = 4 };
-enum { LD_AFTER_INSERTED = 1, LD_AFTER_MOVED_TO = 2 };
-
-/* One check's arrays: flags per section and per element, before and after the batch, and the
- * section starts and flows; `out` receives the outcome. */
+/* One kind of operation's list: its section indices (int32_t) or element paths (ld_path_t),
+ * `stride` bytes apart, in the list before the batch or, with `after`, the list after it. */
 typedef struct {
-    const ld_batch_t *batch;
+    const char *items;
+    size_t count, stride;
+    ld_batch_operation operation;
+    bool after;
+} ld_list_t;
+
+enum { LD_LISTS = 5 };
+
+/* Each operation's bit in a section's or an element's flags. */
+#define LD_MARK(operation) ((uint8_t)(1u << (operation)))
+
+/* The pairs of operations UIKit forbids on one section or element: the first, then the second,
+ * whose list is searched for the smallest index or path the first also names. */
+static const ld_batch_operation ld_conflicts[4][2] = {
+    { LD_BATCH_DELETE, LD_BATCH_RELOAD },
+    { LD_BATCH_DELETE, LD_BATCH_MOVE_FROM },
+    { LD_BATCH_RELOAD, LD_BATCH_MOVE_FROM },
+    { LD_BATCH_INSERT, LD_BATCH_MOVE_TO },
+};
+
+/* One check's lists and arrays: flags per section and per element, before and after the batch,
+ * the section starts and flows, the origins; `out` receives the outcome. */
+typedef struct {
+    ld_list_t sections[LD_LISTS], elements[LD_LISTS];
     size_t sections_before, sections_after, elements_before, elements_after;
     const int32_t *counts_after;
     int32_t *counts_before; /* the caller's, or derived into the BATCH buffer */
@@ -23,134 +43,161 @@ typedef struct {
     ld_batch_check_t *out;
 } ld_checker_t;
 
-static bool ld_broken(ld_checker_t *c, ld_batch_rule rule, ld_batch_operation operation, size_t item) {
+static ld_list_t ld_list(const void *items, size_t count, size_t stride, ld_batch_operation operation) {
+    bool after = operation == LD_BATCH_INSERT || operation == LD_BATCH_MOVE_TO;
+    return (ld_list_t){ count > 0 ? items : NULL, count, stride, operation, after };
+}
+
+/* The batch's lists, sections' and elements', in the order the checks take them: deletes,
+ * reloads, move sources, inserts, move targets. */
+static void ld_lists(const ld_batch_t *b, ld_checker_t *c) {
+    size_t index = sizeof(int32_t), path = sizeof(ld_path_t), pair = sizeof(ld_pair_t), move = sizeof(ld_path_move_t);
+    bool sm = b->section_moved_count > 0, em = b->element_moved_count > 0;
+    c->sections[0] = ld_list(b->section_deleted, b->section_deleted_count, index, LD_BATCH_DELETE);
+    c->sections[1] = ld_list(b->section_reloaded, b->section_reloaded_count, index, LD_BATCH_RELOAD);
+    c->sections[2] = ld_list(sm ? &b->section_moved[0].source : NULL, b->section_moved_count, pair, LD_BATCH_MOVE_FROM);
+    c->sections[3] = ld_list(b->section_inserted, b->section_inserted_count, index, LD_BATCH_INSERT);
+    c->sections[4] = ld_list(sm ? &b->section_moved[0].target : NULL, b->section_moved_count, pair, LD_BATCH_MOVE_TO);
+    c->elements[0] = ld_list(b->element_deleted, b->element_deleted_count, path, LD_BATCH_DELETE);
+    c->elements[1] = ld_list(b->element_reloaded, b->element_reloaded_count, path, LD_BATCH_RELOAD);
+    c->elements[2] = ld_list(em ? &b->element_moved[0].source : NULL, b->element_moved_count, move, LD_BATCH_MOVE_FROM);
+    c->elements[3] = ld_list(b->element_inserted, b->element_inserted_count, path, LD_BATCH_INSERT);
+    c->elements[4] = ld_list(em ? &b->element_moved[0].target : NULL, b->element_moved_count, move, LD_BATCH_MOVE_TO);
+}
+
+/* The list of `lists` that holds `operation`. */
+static const ld_list_t *ld_list_of(const ld_list_t *lists, ld_batch_operation operation) {
+    static const int position[LD_LISTS] = { [LD_BATCH_DELETE] = 0,
+                                            [LD_BATCH_RELOAD] = 1,
+                                            [LD_BATCH_MOVE_FROM] = 2,
+                                            [LD_BATCH_INSERT] = 3,
+                                            [LD_BATCH_MOVE_TO] = 4 };
+    return &lists[position[operation]];
+}
+
+static ld_path_t ld_path_at(const ld_list_t *list, size_t k, bool element) {
+    ld_path_t path = { 0, 0 };
+    memcpy(element ? (void *)&path : (void *)&path.section, list->items + k * list->stride,
+           element ? sizeof path : sizeof path.section);
+    return path;
+}
+
+static bool ld_broken(ld_checker_t *c, ld_batch_rule rule, ld_batch_operation operation, size_t item,
+                      bool names_element) {
     c->out->rule = rule;
     c->out->operation = operation;
     c->out->item = item;
+    c->out->names_element = names_element;
     return true;
 }
 
-/* Marks each of `count` section indices (`stride` bytes apart) below `limit` with `flag`;
- * true, with the rule reported, at the first one out of range or listed twice. */
-static bool ld_mark_sections(ld_checker_t *c, uint8_t *flags, size_t limit, const int32_t *indices, size_t count,
-                             size_t stride, uint8_t flag, ld_batch_operation operation) {
-    for (size_t k = 0; k < count; k++) {
-        int32_t index = *(const int32_t *)(const void *)((const char *)indices + k * stride);
-        c->out->path.section = index;
-        if (index < 0 || (size_t)index >= limit) {
-            c->out->actual = (int64_t)limit;
-            return ld_broken(c, LD_BATCH_SECTION_OUT_OF_RANGE, operation, k);
+/* The flags of the section or element `path` names, on the side `after` says. */
+static uint8_t *ld_flags(const ld_checker_t *c, ld_path_t path, bool element, bool after) {
+    if (!element) return after ? &c->section_flags_after[path.section] : &c->section_flags_before[path.section];
+    const int32_t *starts = after ? c->starts_after : c->starts_before;
+    return (after ? c->element_flags_after : c->element_flags_before) + starts[path.section] + path.element;
+}
+
+/* Marks every listed section or element with its operation; true, with the rule reported, at
+ * the first one out of range or listed twice. */
+static bool ld_mark(ld_checker_t *c, bool element) {
+    for (int l = 0; l < LD_LISTS; l++) {
+        const ld_list_t *list = element ? &c->elements[l] : &c->sections[l];
+        size_t sections = list->after ? c->sections_after : c->sections_before;
+        const int32_t *counts = list->after ? c->counts_after : c->counts_before;
+        for (size_t k = 0; k < list->count; k++) {
+            ld_path_t path = ld_path_at(list, k, element);
+            c->out->path = path;
+            if (path.section < 0 || (size_t)path.section >= sections) {
+                c->out->actual = (int64_t)sections;
+                return ld_broken(c, LD_BATCH_SECTION_OUT_OF_RANGE, list->operation, k, element);
+            }
+            if (element && (path.element < 0 || path.element >= counts[path.section])) {
+                c->out->actual = counts[path.section];
+                return ld_broken(c, LD_BATCH_ELEMENT_OUT_OF_RANGE, list->operation, k, element);
+            }
+            uint8_t *flags = ld_flags(c, path, element, list->after);
+            if (*flags & LD_MARK(list->operation)) {
+                return ld_broken(c, element ? LD_BATCH_DUPLICATE_ELEMENT : LD_BATCH_DUPLICATE_SECTION, list->operation,
+                                 k, element);
+            }
+            *flags |= LD_MARK(list->operation);
         }
-        if (flags[index] & flag) return ld_broken(c, LD_BATCH_DUPLICATE_SECTION, operation, k);
-        flags[index] |= flag;
     }
     return false;
 }
 
-/* The smallest index of `count` (`stride` bytes apart) whose flags hold `flag`; true, with the
- * conflict of `first` and `second` reported, when there is one. */
-static bool ld_section_conflict(ld_checker_t *c, const uint8_t *flags, uint8_t flag, const int32_t *indices,
-                                size_t count, size_t stride, ld_batch_operation first, ld_batch_operation second) {
-    int32_t smallest = -1;
-    for (size_t k = 0; k < count; k++) {
-        int32_t index = *(const int32_t *)(const void *)((const char *)indices + k * stride);
-        if ((flags[index] & flag) && (smallest < 0 || index < smallest)) smallest = index;
+/* True, with the rule reported, when a section or element is named by both operations of one
+ * of ld_conflicts: the smallest such, for the first pair that has one. */
+static bool ld_conflict(ld_checker_t *c, bool element) {
+    for (int pair = 0; pair < 4; pair++) {
+        ld_batch_operation first = ld_conflicts[pair][0], second = ld_conflicts[pair][1];
+        const ld_list_t *list = ld_list_of(element ? c->elements : c->sections, second);
+        bool found = false;
+        ld_path_t smallest = { 0, 0 };
+        for (size_t k = 0; k < list->count; k++) {
+            ld_path_t path = ld_path_at(list, k, element);
+            if (!(*ld_flags(c, path, element, list->after) & LD_MARK(first))) continue;
+            if (!found || path.section < smallest.section ||
+                (path.section == smallest.section && path.element < smallest.element)) {
+                smallest = path;
+                found = true;
+            }
+        }
+        if (!found) continue;
+        c->out->path = smallest;
+        c->out->other_operation = second;
+        return ld_broken(c, element ? LD_BATCH_CONFLICTING_ELEMENTS : LD_BATCH_CONFLICTING_SECTIONS, first, 0, false);
     }
-    if (smallest < 0) return false;
-    c->out->path.section = smallest;
-    c->out->other_operation = second;
-    return ld_broken(c, LD_BATCH_CONFLICTING_SECTIONS, first, 0);
+    return false;
 }
 
 static bool ld_check_sections(ld_checker_t *c) {
-    const ld_batch_t *b = c->batch;
-    size_t move = sizeof(ld_pair_t);
-    const int32_t *move_sources = b->section_moved_count ? &b->section_moved[0].source : NULL;
-    const int32_t *move_targets = b->section_moved_count ? &b->section_moved[0].target : NULL;
-    uint8_t *before = c->section_flags_before, *after = c->section_flags_after;
-    if (ld_mark_sections(c, before, c->sections_before, b->section_deleted, b->section_deleted_count, 4,
-                         LD_BEFORE_DELETED, LD_BATCH_DELETE) ||
-        ld_mark_sections(c, before, c->sections_before, b->section_reloaded, b->section_reloaded_count, 4,
-                         LD_BEFORE_RELOADED, LD_BATCH_RELOAD) ||
-        ld_mark_sections(c, before, c->sections_before, move_sources, b->section_moved_count, move,
-                         LD_BEFORE_MOVED_FROM, LD_BATCH_MOVE_FROM) ||
-        ld_mark_sections(c, after, c->sections_after, b->section_inserted, b->section_inserted_count, 4,
-                         LD_AFTER_INSERTED, LD_BATCH_INSERT) ||
-        ld_mark_sections(c, after, c->sections_after, move_targets, b->section_moved_count, move, LD_AFTER_MOVED_TO,
-                         LD_BATCH_MOVE_TO) ||
-        ld_section_conflict(c, before, LD_BEFORE_DELETED, b->section_reloaded, b->section_reloaded_count, 4,
-                            LD_BATCH_DELETE, LD_BATCH_RELOAD) ||
-        ld_section_conflict(c, before, LD_BEFORE_DELETED, move_sources, b->section_moved_count, move, LD_BATCH_DELETE,
-                            LD_BATCH_MOVE_FROM) ||
-        ld_section_conflict(c, before, LD_BEFORE_RELOADED, move_sources, b->section_moved_count, move, LD_BATCH_RELOAD,
-                            LD_BATCH_MOVE_FROM) ||
-        ld_section_conflict(c, after, LD_AFTER_INSERTED, move_targets, b->section_moved_count, move, LD_BATCH_INSERT,
-                            LD_BATCH_MOVE_TO)) {
-        return true;
-    }
-    size_t expected = c->sections_before - b->section_deleted_count + b->section_inserted_count;
+    if (ld_mark(c, false) || ld_conflict(c, false)) return true;
+    size_t expected = c->sections_before - c->sections[0].count + c->sections[3].count;
     if (expected == c->sections_after) return false;
     c->out->expected = (int64_t)expected;
     c->out->actual = (int64_t)c->sections_after;
-    return ld_broken(c, LD_BATCH_SECTION_COUNT_MISMATCH, LD_BATCH_DELETE, 0);
+    return ld_broken(c, LD_BATCH_SECTION_COUNT_MISMATCH, LD_BATCH_DELETE, 0, false);
 }
 
 /* Each section after the batch: the section before it that it shows, or -1 (inserted). */
 static void ld_section_origins(ld_checker_t *c) {
-    for (size_t k = 0; k < c->batch->section_moved_count; k++) {
-        c->section_origins[c->batch->section_moved[k].target] = c->batch->section_moved[k].source;
+    for (size_t k = 0; k < c->sections[2].count; k++) {
+        c->section_origins[ld_path_at(&c->sections[4], k, false).section] =
+            ld_path_at(&c->sections[2], k, false).section;
     }
+    uint8_t leaves = LD_MARK(LD_BATCH_DELETE) | LD_MARK(LD_BATCH_MOVE_FROM);
     size_t staying = 0;
     for (size_t t = 0; t < c->sections_after; t++) {
-        if (c->section_flags_after[t]) {
-            if (!(c->section_flags_after[t] & LD_AFTER_MOVED_TO)) c->section_origins[t] = -1;
-            continue;
-        }
-        while (c->section_flags_before[staying] & (LD_BEFORE_DELETED | LD_BEFORE_MOVED_FROM)) staying++;
+        if (c->section_flags_after[t] & LD_MARK(LD_BATCH_INSERT)) c->section_origins[t] = -1;
+        if (c->section_flags_after[t]) continue;
+        while (c->section_flags_before[staying] & leaves) staying++;
         c->section_origins[t] = (int32_t)staying++;
     }
 }
 
-/* Adds one to `flows[section]` for each of `count` paths (`stride` bytes apart) whose section
- * is below `limit`. */
-static void ld_count_flows(int32_t *flows, size_t limit, const ld_path_t *paths, size_t count, size_t stride) {
-    for (size_t k = 0; k < count; k++) {
-        const ld_path_t *path = (const ld_path_t *)(const void *)((const char *)paths + k * stride);
-        if (path->section >= 0 && (size_t)path->section < limit) flows[path->section]++;
-    }
-}
-
-/* The element paths' flows: removed from each section before the batch, added to each after. */
+/* The elements each section before the batch loses (deletes, moves out) and each section after
+ * it gains (inserts, moves in), counting only paths whose section is in range. */
 static void ld_flows(ld_checker_t *c) {
-    const ld_batch_t *b = c->batch;
-    size_t move = sizeof(ld_path_move_t);
     memset(c->removed, 0, c->sections_before * sizeof(int32_t));
     memset(c->added, 0, c->sections_after * sizeof(int32_t));
-    ld_count_flows(c->removed, c->sections_before, b->element_deleted, b->element_deleted_count, sizeof(ld_path_t));
-    if (b->element_moved_count == 0) {
-        ld_count_flows(c->added, c->sections_after, b->element_inserted, b->element_inserted_count, sizeof(ld_path_t));
-        return;
+    for (int l = 0; l < LD_LISTS; l++) {
+        const ld_list_t *list = &c->elements[l];
+        if (list->operation == LD_BATCH_RELOAD) continue;
+        int32_t *flows = list->after ? c->added : c->removed;
+        size_t sections = list->after ? c->sections_after : c->sections_before;
+        for (size_t k = 0; k < list->count; k++) {
+            int32_t section = ld_path_at(list, k, true).section;
+            if (section >= 0 && (size_t)section < sections) flows[section]++;
+        }
     }
-    ld_count_flows(c->removed, c->sections_before, &b->element_moved[0].source, b->element_moved_count, move);
-    ld_count_flows(c->added, c->sections_after, &b->element_moved[0].target, b->element_moved_count, move);
-    ld_count_flows(c->added, c->sections_after, b->element_inserted, b->element_inserted_count, sizeof(ld_path_t));
-}
-
-/* The largest element index plus one among `count` paths in `section`: a lower bound on the
- * count of a section the batch deletes, where the counts before are derived. */
-static int32_t ld_reach(const ld_path_t *paths, size_t count, size_t stride, int32_t section, int32_t reach) {
-    for (size_t k = 0; k < count; k++) {
-        const ld_path_t *path = (const ld_path_t *)(const void *)((const char *)paths + k * stride);
-        if (path->section == section && path->element >= reach) reach = path->element + 1;
-    }
-    return reach;
 }
 
 /* The counts before the batch for which it is valid: a surviving section's from its count
  * after (after = before - removed + added), a deleted one's as the least its paths need. */
 static bool ld_derive_counts(ld_checker_t *c) {
-    const ld_batch_t *b = c->batch;
-    for (size_t s = 0; s < c->sections_before; s++) c->counts_before[s] = -1;
+    memset(c->counts_before, 0, c->sections_before * sizeof(int32_t));
     for (size_t t = 0; t < c->sections_after; t++) {
         int32_t s = c->section_origins[t];
         if (s < 0) continue;
@@ -159,18 +206,20 @@ static bool ld_derive_counts(ld_checker_t *c) {
             c->out->path.section = (int32_t)t;
             c->out->expected = count + c->added[t] - c->removed[s];
             c->out->actual = c->counts_after[t];
-            return ld_broken(c, LD_BATCH_ELEMENT_COUNT_MISMATCH, LD_BATCH_DELETE, 0);
+            return ld_broken(c, LD_BATCH_ELEMENT_COUNT_MISMATCH, LD_BATCH_DELETE, 0, false);
         }
         c->counts_before[s] = (int32_t)count;
     }
-    for (size_t k = 0; k < b->section_deleted_count; k++) {
-        int32_t s = b->section_deleted[k], reach = 0;
-        reach = ld_reach(b->element_deleted, b->element_deleted_count, sizeof(ld_path_t), s, reach);
-        reach = ld_reach(b->element_reloaded, b->element_reloaded_count, sizeof(ld_path_t), s, reach);
-        if (b->element_moved_count) {
-            reach = ld_reach(&b->element_moved[0].source, b->element_moved_count, sizeof(ld_path_move_t), s, reach);
+    for (int l = 0; l < LD_LISTS; l++) {
+        const ld_list_t *list = &c->elements[l];
+        for (size_t k = 0; k < list->count && !list->after; k++) {
+            ld_path_t path = ld_path_at(list, k, true);
+            if (path.section < 0 || (size_t)path.section >= c->sections_before ||
+                !(c->section_flags_before[path.section] & LD_MARK(LD_BATCH_DELETE))) {
+                continue;
+            }
+            if (path.element >= c->counts_before[path.section]) c->counts_before[path.section] = path.element + 1;
         }
-        c->counts_before[s] = reach;
     }
     return false;
 }
@@ -189,106 +238,31 @@ static bool ld_starts(const int32_t *counts, size_t section_count, int32_t *star
     return true;
 }
 
-/* Marks each of `count` paths (`stride` bytes apart) with `flag`, in the sections `counts`
- * and `starts` describe; true, with the rule reported, at the first one out of range or listed
- * twice. */
-static bool ld_mark_elements(ld_checker_t *c, const int32_t *counts, size_t section_count, const int32_t *starts,
-                             uint8_t *flags, const ld_path_t *paths, size_t count, size_t stride, uint8_t flag,
-                             ld_batch_operation operation) {
-    for (size_t k = 0; k < count; k++) {
-        ld_path_t path = *(const ld_path_t *)(const void *)((const char *)paths + k * stride);
-        c->out->path = path;
-        c->out->names_element = true;
-        if (path.section < 0 || (size_t)path.section >= section_count) {
-            c->out->actual = (int64_t)section_count;
-            return ld_broken(c, LD_BATCH_SECTION_OUT_OF_RANGE, operation, k);
-        }
-        if (path.element < 0 || path.element >= counts[path.section]) {
-            c->out->actual = counts[path.section];
-            return ld_broken(c, LD_BATCH_ELEMENT_OUT_OF_RANGE, operation, k);
-        }
-        uint8_t *element = &flags[starts[path.section] + path.element];
-        if (*element & flag) return ld_broken(c, LD_BATCH_DUPLICATE_ELEMENT, operation, k);
-        *element |= flag;
-    }
-    return false;
-}
-
-/* True, with the rule reported, at the first of `count` paths (`stride` bytes apart) in a
- * section the batch changes: for paths before it, a deleted or reloaded section; for paths
- * after it, an inserted section (or, with `moved`, a section moved to), or one whose origin
- * it reloads. */
-static bool ld_in_changing_section(ld_checker_t *c, const ld_path_t *paths, size_t count, size_t stride, bool after,
-                                   uint8_t moved, ld_batch_operation operation) {
-    for (size_t k = 0; k < count; k++) {
-        ld_path_t path = *(const ld_path_t *)(const void *)((const char *)paths + k * stride);
-        c->out->path = path;
-        uint8_t flags = after ? c->section_flags_after[path.section] : c->section_flags_before[path.section];
-        if (!after && (flags & LD_BEFORE_DELETED))
-            return ld_broken(c, LD_BATCH_ELEMENT_IN_DELETED_SECTION, operation, k);
-        if (after && (flags & (LD_AFTER_INSERTED | moved))) {
-            return ld_broken(c, LD_BATCH_ELEMENT_INTO_CHANGING_SECTION, operation, k);
-        }
-        int32_t origin = after ? c->section_origins[path.section] : path.section;
-        if (origin >= 0 && (c->section_flags_before[origin] & LD_BEFORE_RELOADED)) {
-            return ld_broken(c, LD_BATCH_ELEMENT_IN_RELOADED_SECTION, operation, k);
+/* True, with the rule reported, at the first element operation in a section the batch changes:
+ * before it, a deleted or reloaded section; after it, an inserted section (or for a move, a
+ * section moved to), or one whose origin it reloads. */
+static bool ld_in_changing_section(ld_checker_t *c) {
+    uint8_t reloaded = LD_MARK(LD_BATCH_RELOAD), inserted = LD_MARK(LD_BATCH_INSERT);
+    for (int l = 0; l < LD_LISTS; l++) {
+        const ld_list_t *list = &c->elements[l];
+        uint8_t changing = list->operation == LD_BATCH_MOVE_TO ? inserted | LD_MARK(LD_BATCH_MOVE_TO) : inserted;
+        for (size_t k = 0; k < list->count; k++) {
+            ld_path_t path = ld_path_at(list, k, true);
+            c->out->path = path;
+            int32_t origin = list->after ? c->section_origins[path.section] : path.section;
+            uint8_t flags = *ld_flags(c, path, false, list->after);
+            if (!list->after && (flags & LD_MARK(LD_BATCH_DELETE))) {
+                return ld_broken(c, LD_BATCH_ELEMENT_IN_DELETED_SECTION, list->operation, k, true);
+            }
+            if (list->after && (flags & changing)) {
+                return ld_broken(c, LD_BATCH_ELEMENT_INTO_CHANGING_SECTION, list->operation, k, true);
+            }
+            if (origin >= 0 && (c->section_flags_before[origin] & reloaded)) {
+                return ld_broken(c, LD_BATCH_ELEMENT_IN_RELOADED_SECTION, list->operation, k, true);
+            }
         }
     }
     return false;
-}
-
-/* The smallest of `count` paths (`stride` bytes apart) whose element carries `flag`; true,
- * with the conflict of `first` and `second` reported, when there is one. */
-static bool ld_element_conflict(ld_checker_t *c, const uint8_t *flags, const int32_t *starts, uint8_t flag,
-                                const ld_path_t *paths, size_t count, size_t stride, ld_batch_operation first,
-                                ld_batch_operation second) {
-    const ld_path_t *smallest = NULL;
-    for (size_t k = 0; k < count; k++) {
-        const ld_path_t *path = (const ld_path_t *)(const void *)((const char *)paths + k * stride);
-        if (!(flags[starts[path->section] + path->element] & flag)) continue;
-        if (smallest == NULL || path->section < smallest->section ||
-            (path->section == smallest->section && path->element < smallest->element)) {
-            smallest = path;
-        }
-    }
-    if (smallest == NULL) return false;
-    c->out->path = *smallest;
-    c->out->other_operation = second;
-    return ld_broken(c, LD_BATCH_CONFLICTING_ELEMENTS, first, 0);
-}
-
-static bool ld_check_elements(ld_checker_t *c) {
-    const ld_batch_t *b = c->batch;
-    size_t path = sizeof(ld_path_t), move = sizeof(ld_path_move_t);
-    const ld_path_t *sources = b->element_moved_count ? &b->element_moved[0].source : NULL;
-    const ld_path_t *targets = b->element_moved_count ? &b->element_moved[0].target : NULL;
-    const int32_t *before = c->counts_before, *after = c->counts_after;
-    size_t sb = c->sections_before, sa = c->sections_after;
-    uint8_t *flags_before = c->element_flags_before, *flags_after = c->element_flags_after;
-    return ld_mark_elements(c, before, sb, c->starts_before, flags_before, b->element_deleted, b->element_deleted_count,
-                            path, LD_BEFORE_DELETED, LD_BATCH_DELETE) ||
-           ld_mark_elements(c, before, sb, c->starts_before, flags_before, b->element_reloaded,
-                            b->element_reloaded_count, path, LD_BEFORE_RELOADED, LD_BATCH_RELOAD) ||
-           ld_mark_elements(c, before, sb, c->starts_before, flags_before, sources, b->element_moved_count, move,
-                            LD_BEFORE_MOVED_FROM, LD_BATCH_MOVE_FROM) ||
-           ld_mark_elements(c, after, sa, c->starts_after, flags_after, b->element_inserted, b->element_inserted_count,
-                            path, LD_AFTER_INSERTED, LD_BATCH_INSERT) ||
-           ld_mark_elements(c, after, sa, c->starts_after, flags_after, targets, b->element_moved_count, move,
-                            LD_AFTER_MOVED_TO, LD_BATCH_MOVE_TO) ||
-           ld_in_changing_section(c, b->element_deleted, b->element_deleted_count, path, false, 0, LD_BATCH_DELETE) ||
-           ld_in_changing_section(c, b->element_reloaded, b->element_reloaded_count, path, false, 0, LD_BATCH_RELOAD) ||
-           ld_in_changing_section(c, sources, b->element_moved_count, move, false, 0, LD_BATCH_MOVE_FROM) ||
-           ld_in_changing_section(c, b->element_inserted, b->element_inserted_count, path, true, 0, LD_BATCH_INSERT) ||
-           ld_in_changing_section(c, targets, b->element_moved_count, move, true, LD_AFTER_MOVED_TO,
-                                  LD_BATCH_MOVE_TO) ||
-           ld_element_conflict(c, flags_before, c->starts_before, LD_BEFORE_DELETED, b->element_reloaded,
-                               b->element_reloaded_count, path, LD_BATCH_DELETE, LD_BATCH_RELOAD) ||
-           ld_element_conflict(c, flags_before, c->starts_before, LD_BEFORE_DELETED, sources, b->element_moved_count,
-                               move, LD_BATCH_DELETE, LD_BATCH_MOVE_FROM) ||
-           ld_element_conflict(c, flags_before, c->starts_before, LD_BEFORE_RELOADED, sources, b->element_moved_count,
-                               move, LD_BATCH_RELOAD, LD_BATCH_MOVE_FROM) ||
-           ld_element_conflict(c, flags_after, c->starts_after, LD_AFTER_INSERTED, targets, b->element_moved_count,
-                               move, LD_BATCH_INSERT, LD_BATCH_MOVE_TO);
 }
 
 /* Every section's count after the batch: its count before, less the elements removed from it,
@@ -302,28 +276,26 @@ static bool ld_check_counts(ld_checker_t *c) {
         c->out->path.section = (int32_t)t;
         c->out->expected = expected;
         c->out->actual = c->counts_after[t];
-        return ld_broken(c, LD_BATCH_ELEMENT_COUNT_MISMATCH, LD_BATCH_DELETE, 0);
+        return ld_broken(c, LD_BATCH_ELEMENT_COUNT_MISMATCH, LD_BATCH_DELETE, 0, false);
     }
     return false;
 }
 
 /* Each element after a valid batch: the element before it that it shows, or -1 when it
- * arrives (inserted, in an inserted section, or, with `reloads_arrive`, reloaded). The flags
- * before become each element's fate: it leaves (deleted or moved out), or, reloaded, arrives. */
+ * arrives (inserted, in an inserted section, or, with `reloads_arrive`, reloaded). */
 static void ld_element_origins(ld_checker_t *c, bool reloads_arrive) {
-    const ld_batch_t *b = c->batch;
-    uint8_t leaves = LD_BEFORE_DELETED | LD_BEFORE_MOVED_FROM;
-    uint8_t arrives = reloads_arrive ? LD_BEFORE_RELOADED : 0;
-    for (size_t k = 0; k < b->element_moved_count; k++) {
-        ld_path_move_t move = b->element_moved[k];
-        c->element_origins[c->starts_after[move.target.section] + move.target.element] =
-            c->starts_before[move.source.section] + move.source.element;
+    uint8_t leaves = LD_MARK(LD_BATCH_DELETE) | LD_MARK(LD_BATCH_MOVE_FROM);
+    uint8_t arrives = reloads_arrive ? LD_MARK(LD_BATCH_RELOAD) : 0;
+    for (size_t k = 0; k < c->elements[2].count; k++) {
+        ld_path_t from = ld_path_at(&c->elements[2], k, true), to = ld_path_at(&c->elements[4], k, true);
+        c->element_origins[c->starts_after[to.section] + to.element] = c->starts_before[from.section] + from.element;
     }
     for (size_t t = 0; t < c->sections_after; t++) {
         int32_t s = c->section_origins[t], staying = s < 0 ? 0 : c->starts_before[s];
         for (int32_t position = c->starts_after[t]; position < c->starts_after[t + 1]; position++) {
-            if (c->element_flags_after[position] & LD_AFTER_MOVED_TO) continue;
-            if (s < 0 || (c->element_flags_after[position] & LD_AFTER_INSERTED)) {
+            uint8_t flags = c->element_flags_after[position];
+            if (flags & LD_MARK(LD_BATCH_MOVE_TO)) continue;
+            if (s < 0 || (flags & LD_MARK(LD_BATCH_INSERT))) {
                 c->element_origins[position] = -1;
                 continue;
             }
@@ -399,7 +371,10 @@ static ld_status ld_check(ld_workspace_t *workspace, ld_checker_t *c, bool deriv
         return LD_ERROR_OVERFLOW;
     }
     ld_status status = ld_reserve_elements(workspace, c);
-    if (status != LD_OK || ld_check_elements(c) || ld_check_counts(c)) return status;
+    if (status != LD_OK || ld_mark(c, true) || ld_in_changing_section(c) || ld_conflict(c, true) ||
+        ld_check_counts(c)) {
+        return status;
+    }
     ld_element_origins(c, reloads_arrive);
     c->out->section_origins = c->section_origins;
     c->out->element_origins = c->element_origins;
@@ -425,12 +400,12 @@ ld_status ld_check_batch(ld_workspace_t *workspace, const ld_batch_t *batch, con
         return LD_ERROR_INVALID;
     }
     ld_batch_check_t check = { .rule = LD_BATCH_VALID };
-    ld_checker_t c = { .batch = batch,
-                       .sections_before = sections_before,
+    ld_checker_t c = { .sections_before = sections_before,
                        .sections_after = sections_after,
                        .counts_before = (int32_t *)(uintptr_t)counts_before,
                        .counts_after = counts_after,
                        .out = &check };
+    ld_lists(batch, &c);
     ld_status status = ld_reserve_sections(workspace, &c);
     if (status == LD_OK) status = ld_check(workspace, &c, derive, reloads_arrive);
     if (status != LD_OK) return status;
