@@ -974,6 +974,115 @@ static bool ldc_starts_from_counts(const uint32_t *counts, size_t count, size_t 
     return sum == total;
 }
 
+/* Each stage present iff it has operations, holding only its own kinds; `last` receives the
+ * last present stage, -1 when none is. */
+static const char *ldc_check_structure(const ld_stages_t *stages, int *last) {
+    size_t present = 0;
+    *last = -1;
+    for (int k = 0; k < LD_STAGE_COUNT; k++) {
+        const ld_stage_t *s = &stages->stages[k];
+        size_t own[LD_STAGE_COUNT] = {
+            s->element_updated_count,
+            s->section_deleted_count + s->element_deleted_count,
+            s->section_inserted_count + s->section_moved_count,
+            s->element_inserted_count + s->element_moved_count,
+            s->section_updated_count,
+        };
+        for (int q = 0; q < LD_STAGE_COUNT; q++) {
+            if (q != k && own[q] != 0) return ldc_fail("stage %d holds operations of stage %d", k + 1, q + 1);
+        }
+        if (s->present != (own[k] > 0)) {
+            return ldc_fail("stage %d: present is %d with %zu operations", k + 1, s->present, own[k]);
+        }
+        if (s->present) {
+            present++;
+            *last = k;
+        }
+    }
+    return present == stages->present_count ? NULL : "present_count is not the number of present stages";
+}
+
+/* Stage `stage`'s counts before it against the shape `model` shows, and its data into `data`:
+ * the target for the last stage, else its reported layout, which must be the rules' (built
+ * into `expected`) with origins that hold its elements. */
+static const char *ldc_stage_data(const ldc_staging_t *c, int stage, bool last, const ld_stage_t *s,
+                                  const ldc_list_t *model, ldc_list_t *data, ldc_list_t *expected,
+                                  const ldc_list_t *previous) {
+    if (s->section_count_before != model->count) {
+        return ldc_fail("stage %d: %zu sections reported before it, %zu shown", stage + 1, s->section_count_before,
+                        model->count);
+    }
+    for (size_t q = 0; q < model->count; q++) {
+        if (s->element_counts_before == NULL || s->element_counts_before[q] != (int32_t)model->lengths[q]) {
+            return ldc_fail("stage %d: section %zu reported with %d elements before it, %zu shown", stage + 1, q,
+                            s->element_counts_before != NULL ? s->element_counts_before[q] : -1, model->lengths[q]);
+        }
+    }
+    if (s->data_is_target != last) return ldc_fail("stage %d: data_is_target is %d", stage + 1, s->data_is_target);
+    data->count = 0;
+    expected->count = 0;
+    if (last) {
+        if (s->data_section_count != c->T) {
+            return ldc_fail("stage %d: the target's section count is reported as %zu", stage + 1,
+                            s->data_section_count);
+        }
+        ldc_target_list(c, data);
+        return NULL;
+    }
+    const char *failure = ldc_reported_layout(c, stage, s, data);
+    if (failure != NULL) return failure;
+    ldc_expected_layout(c, stage, expected);
+    if (!ldc_lists_equal(data, expected)) return ldc_fail("stage %d: the layout differs from the rules'", stage + 1);
+    return ldc_check_origins(c, stage, s, data, previous);
+}
+
+/* Replays every present stage, from the source, on a plain model of the list: each stage's
+ * data, its batch on the model, and what the model then shows; after the last, the target. */
+static const char *ldc_replay_stages(const ldc_staging_t *c, const ld_stages_t *stages, int last) {
+    const char *failure = NULL;
+    ldc_list_t model = { 0 }, data = { 0 }, after = { 0 }, expected = { 0 }, previous = { 0 };
+    bool has_previous = false;
+    size_t sections = c->S + c->T + 1, elements = c->n + c->m + 1;
+    if (!ldc_list_init(&model, sections, elements) || !ldc_list_init(&data, sections, elements) ||
+        !ldc_list_init(&after, sections, elements) || !ldc_list_init(&expected, sections, elements) ||
+        !ldc_list_init(&previous, sections, elements)) {
+        failure = "checker out of memory";
+        goto done;
+    }
+    for (size_t s = 0; s < c->S; s++) {
+        ldc_push_section(&model, (int32_t)s);
+        for (int32_t i = c->source_starts[s]; i < c->source_starts[s + 1]; i++) ldc_push_element(&model, i);
+    }
+    for (int k = 0; k <= last; k++) {
+        const ld_stage_t *s = &stages->stages[k];
+        if (!s->present) continue;
+        after.count = 0;
+        if ((failure = ldc_stage_data(c, k, k == last, s, &model, &data, &expected, has_previous ? &previous : NULL)) ||
+            (failure = ldc_apply_batch(c, k, s, &model, &data, &after)) ||
+            (failure = ldc_check_move_items(c, k, s, &model)) || (failure = ldc_compare_shown(c, k, &after, &data))) {
+            goto done;
+        }
+        ldc_list_t swap = model;
+        model = after;
+        after = swap;
+        swap = previous;
+        previous = data;
+        data = swap;
+        has_previous = true;
+    }
+    /* Whatever was shown last must be the target. */
+    data.count = 0;
+    ldc_target_list(c, &data);
+    failure = ldc_compare_shown(c, last, &model, &data);
+done:
+    ldc_list_free(&model);
+    ldc_list_free(&data);
+    ldc_list_free(&after);
+    ldc_list_free(&expected);
+    ldc_list_free(&previous);
+    return failure;
+}
+
 const char *ldc_check_stages(ldc_algorithm algorithm, const ldc_sectioned_lists_t *lists,
                              const uint8_t *element_changed, const uint8_t *section_changed,
                              const ld_sectioned_result_t *match, const ld_stages_t *stages) {
@@ -988,14 +1097,10 @@ const char *ldc_check_stages(ldc_algorithm algorithm, const ldc_sectioned_lists_
         .m = lists->target_element_count,
     };
     const char *failure = NULL;
-    ldc_list_t model = { 0 }, data = { 0 }, after = { 0 }, expected = { 0 }, previous = { 0 };
-    bool has_previous = false;
+    int last = -1;
     c.source_starts = malloc((c.S + 1) * sizeof(int32_t));
     c.target_starts = malloc((c.T + 1) * sizeof(int32_t));
-    size_t sections = c.S + c.T + 1, elements = c.n + c.m + 1;
-    if (!c.source_starts || !c.target_starts || !ldc_list_init(&model, sections, elements) ||
-        !ldc_list_init(&data, sections, elements) || !ldc_list_init(&after, sections, elements) ||
-        !ldc_list_init(&expected, sections, elements) || !ldc_list_init(&previous, sections, elements)) {
+    if (!c.source_starts || !c.target_starts) {
         failure = "checker out of memory";
         goto done;
     }
@@ -1019,109 +1124,13 @@ const char *ldc_check_stages(ldc_algorithm algorithm, const ldc_sectioned_lists_
         failure = "section starts are not the prefix sums of the counts";
         goto done;
     }
-    if ((failure = ldc_check_element_match(algorithm, &c))) goto done;
-
-    /* The stages' structure. */
-    const ld_stage_t *st = stages->stages;
-    int last = -1;
-    size_t present = 0;
-    for (int k = 0; k < LD_STAGE_COUNT; k++) {
-        const ld_stage_t *s = &st[k];
-        size_t own[LD_STAGE_COUNT] = {
-            s->element_updated_count,
-            s->section_deleted_count + s->element_deleted_count,
-            s->section_inserted_count + s->section_moved_count,
-            s->element_inserted_count + s->element_moved_count,
-            s->section_updated_count,
-        };
-        for (int q = 0; q < LD_STAGE_COUNT; q++) {
-            if (q != k && own[q] != 0) {
-                failure = ldc_fail("stage %d holds operations of stage %d", k + 1, q + 1);
-                goto done;
-            }
-        }
-        if (s->present != (own[k] > 0)) {
-            failure = ldc_fail("stage %d: present is %d with %zu operations", k + 1, s->present, own[k]);
-            goto done;
-        }
-        if (s->present) {
-            present++;
-            last = k;
-        }
-    }
-    if (present != stages->present_count) {
-        failure = "present_count is not the number of present stages";
+    if ((failure = ldc_check_element_match(algorithm, &c)) || (failure = ldc_check_structure(stages, &last)) ||
+        (failure = ldc_check_operations(&c, stages))) {
         goto done;
     }
-    if ((failure = ldc_check_operations(&c, stages))) goto done;
-
-    /* Replay from the source. */
-    for (size_t s = 0; s < c.S; s++) {
-        ldc_push_section(&model, (int32_t)s);
-        for (int32_t i = c.source_starts[s]; i < c.source_starts[s + 1]; i++) ldc_push_element(&model, i);
-    }
-    for (int k = 0; k <= last; k++) {
-        const ld_stage_t *s = &st[k];
-        if (!s->present) continue;
-        if (s->section_count_before != model.count) {
-            failure = ldc_fail("stage %d: %zu sections reported before it, %zu shown", k + 1, s->section_count_before,
-                               model.count);
-            goto done;
-        }
-        for (size_t q = 0; q < model.count; q++) {
-            if (s->element_counts_before == NULL || s->element_counts_before[q] != (int32_t)model.lengths[q]) {
-                failure = ldc_fail("stage %d: section %zu reported with %d elements before it, %zu shown", k + 1, q,
-                                   s->element_counts_before != NULL ? s->element_counts_before[q] : -1,
-                                   model.lengths[q]);
-                goto done;
-            }
-        }
-        if (s->data_is_target != (k == last)) {
-            failure = ldc_fail("stage %d: data_is_target is %d", k + 1, s->data_is_target);
-            goto done;
-        }
-        data.count = 0;
-        expected.count = 0;
-        if (k == last) {
-            if (s->data_section_count != c.T) {
-                failure = ldc_fail("stage %d: the target's section count is reported as %zu", k + 1,
-                                   s->data_section_count);
-                goto done;
-            }
-            ldc_target_list(&c, &data);
-        } else {
-            if ((failure = ldc_reported_layout(&c, k, s, &data))) goto done;
-            ldc_expected_layout(&c, k, &expected);
-            if (!ldc_lists_equal(&data, &expected)) {
-                failure = ldc_fail("stage %d: the layout differs from the rules'", k + 1);
-                goto done;
-            }
-            if ((failure = ldc_check_origins(&c, k, s, &data, has_previous ? &previous : NULL))) goto done;
-        }
-        after.count = 0;
-        if ((failure = ldc_apply_batch(&c, k, s, &model, &data, &after)) ||
-            (failure = ldc_check_move_items(&c, k, s, &model)) || (failure = ldc_compare_shown(&c, k, &after, &data))) {
-            goto done;
-        }
-        ldc_list_t swap = model;
-        model = after;
-        after = swap;
-        swap = previous;
-        previous = data;
-        data = swap;
-        has_previous = true;
-    }
-    /* Whatever was shown last must be the target. */
-    data.count = 0;
-    ldc_target_list(&c, &data);
-    if ((failure = ldc_compare_shown(&c, last, &model, &data))) goto done;
+    failure = ldc_replay_stages(&c, stages, last);
 done:
     free(c.source_starts);
     free(c.target_starts);
-    ldc_list_free(&model);
-    ldc_list_free(&data);
-    ldc_list_free(&after);
-    ldc_list_free(&expected);
-    ldc_list_free(&previous);
     return failure;
 }
