@@ -81,6 +81,7 @@ static NSIndexPath *LDP(NSUInteger section, NSUInteger row) {
                          [t moveRowAtIndexPath:LDP(1, 0) toIndexPath:LDP(0, 1)];
                      }];
     [self assertRejectedFrom:@"A/ | B/" to:@"A/" because:@"invalid number of sections" updates:^(UITableView *t) {}];
+    [self assertRejectedFrom:@"" to:@"A/" because:@"invalid number of sections" updates:^(UITableView *t) {}];
     [self assertRejectedFrom:@"A/ | B/" to:@"A/ | B/" because:@"invalid number of sections" updates:^(UITableView *t) {
         [t deleteSections:[NSIndexSet indexSetWithIndex:1] withRowAnimation:UITableViewRowAnimationFade];
     }];

@@ -287,9 +287,10 @@ static ld_path_t LDCorePath(NSIndexPath *path) {
     return core;
 }
 
-/* `length` zeroed bytes that live as long as the autorelease pool. */
+/* `length` zeroed bytes that live as long as the autorelease pool; never NULL (GNUstep gives
+ NULL for no bytes, and ld_check_batch takes NULL counts before for "derive them"). */
 static void *LDScratch(NSUInteger length) {
-    return [[NSMutableData dataWithLength:length] mutableBytes];
+    return [[NSMutableData dataWithLength:length > 0 ? length : 1] mutableBytes];
 }
 
 /* A recorded list in the core's types, in autoreleased storage: section numbers, section moves
