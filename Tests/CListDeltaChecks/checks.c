@@ -532,231 +532,132 @@ static bool ldc_lists_equal(const ldc_list_t *a, const ldc_list_t *b) {
     return true;
 }
 
-/* Marks `index` in `set` (of `limit` flags); false when out of range or already marked. */
-static bool ldc_mark(unsigned char *set, size_t limit, int64_t index) {
-    if (index < 0 || (size_t)index >= limit || set[index]) return false;
-    set[index] = 1;
-    return true;
+/* A stage's operations as the batch a list view receives. */
+static ld_batch_t ldc_stage_batch(const ld_stage_t *st) {
+    return (ld_batch_t){
+        .section_deleted = st->section_deleted,
+        .section_deleted_count = st->section_deleted_count,
+        .section_inserted = st->section_inserted,
+        .section_inserted_count = st->section_inserted_count,
+        .section_reloaded = st->section_updated,
+        .section_reloaded_count = st->section_updated_count,
+        .section_moved = st->section_moved,
+        .section_moved_count = st->section_moved_count,
+        .element_deleted = st->element_deleted,
+        .element_deleted_count = st->element_deleted_count,
+        .element_inserted = st->element_inserted,
+        .element_inserted_count = st->element_inserted_count,
+        .element_reloaded = st->element_updated,
+        .element_reloaded_count = st->element_updated_count,
+        .element_moved = st->element_moved,
+        .element_moved_count = st->element_moved_count,
+    };
 }
 
-/* A path's position in a flag array of sections × (capacity + 1). */
-static bool ldc_mark_path(unsigned char *set, const ldc_list_t *list, ld_path_t path) {
-    if (path.section < 0 || (size_t)path.section >= list->count || path.element < 0 ||
-        (size_t)path.element >= list->lengths[path.section]) {
-        return false;
+/* The rule of UIKit's that `check` found broken, as the failure of `stage`. */
+static const char *ldc_broken_rule(int stage, const ld_batch_check_t *check) {
+    /* clang-format off */
+    static const char *const rules[] = {
+        "LD_BATCH_VALID", "LD_BATCH_SECTION_OUT_OF_RANGE", "LD_BATCH_ELEMENT_OUT_OF_RANGE",
+        "LD_BATCH_DUPLICATE_SECTION", "LD_BATCH_DUPLICATE_ELEMENT", "LD_BATCH_CONFLICTING_SECTIONS",
+        "LD_BATCH_CONFLICTING_ELEMENTS", "LD_BATCH_ELEMENT_IN_DELETED_SECTION",
+        "LD_BATCH_ELEMENT_IN_RELOADED_SECTION", "LD_BATCH_ELEMENT_INTO_CHANGING_SECTION",
+        "LD_BATCH_SECTION_COUNT_MISMATCH", "LD_BATCH_ELEMENT_COUNT_MISMATCH",
+    };
+    static const char *const operations[] = { "delete", "insert", "reload", "move from", "move to" };
+    /* clang-format on */
+    const char *rule = rules[check->rule], *operation = operations[check->operation];
+    ld_path_t p = check->path;
+    long long expected = check->expected, actual = check->actual;
+    switch (check->rule) {
+    case LD_BATCH_SECTION_OUT_OF_RANGE:
+        if (!check->names_element) {
+            return ldc_fail("stage %d breaks %s: %s section %d, of %lld sections", stage + 1, rule, operation,
+                            p.section, actual);
+        }
+        return ldc_fail("stage %d breaks %s: %s (%d, %d), of %lld sections", stage + 1, rule, operation, p.section,
+                        p.element, actual);
+    case LD_BATCH_ELEMENT_OUT_OF_RANGE:
+        return ldc_fail("stage %d breaks %s: %s (%d, %d), of %lld elements in its section", stage + 1, rule, operation,
+                        p.section, p.element, actual);
+    case LD_BATCH_DUPLICATE_SECTION:
+        return ldc_fail("stage %d breaks %s: %s section %d", stage + 1, rule, operation, p.section);
+    case LD_BATCH_CONFLICTING_SECTIONS:
+        return ldc_fail("stage %d breaks %s: %s and %s section %d", stage + 1, rule, operation,
+                        operations[check->other_operation], p.section);
+    case LD_BATCH_CONFLICTING_ELEMENTS:
+        return ldc_fail("stage %d breaks %s: %s and %s (%d, %d)", stage + 1, rule, operation,
+                        operations[check->other_operation], p.section, p.element);
+    case LD_BATCH_SECTION_COUNT_MISMATCH:
+        return ldc_fail("stage %d breaks %s: its data has %lld sections, the batch leaves %lld", stage + 1, rule,
+                        actual, expected);
+    case LD_BATCH_ELEMENT_COUNT_MISMATCH:
+        return ldc_fail("stage %d breaks %s: section %d of its data holds %lld elements, the batch leaves %lld",
+                        stage + 1, rule, p.section, actual, expected);
+    default:
+        return ldc_fail("stage %d breaks %s: %s (%d, %d)", stage + 1, rule, operation, p.section, p.element);
     }
-    return ldc_mark(set, (list->capacity + 1) * (list->element_capacity + 1),
-                    (int64_t)path.section * (int64_t)(list->element_capacity + 1) + path.element);
 }
 
-static bool ldc_path_marked(const unsigned char *set, const ldc_list_t *list, ld_path_t path) {
-    return set[(size_t)path.section * (list->element_capacity + 1) + (size_t)path.element] != 0;
+static bool ldc_listed(const int32_t *list, size_t count, int32_t value) {
+    for (size_t k = 0; k < count; k++) {
+        if (list[k] == value) return true;
+    }
+    return false;
 }
 
-/* Applies one stage's batch to `before`, giving `after`, under UIKit's rules; `data` is the
- * list the batch installs. */
-static const char *ldc_apply_batch(const ldc_staging_t *c, int stage, const ld_stage_t *st, const ldc_list_t *before,
+/* Applies one stage's batch to `before`, giving `after`; `data` is the list the batch installs.
+ * The batch must keep UIKit's rules: ld_check_batch, the core's one copy of them, against the
+ * shape of `before` (which the stage's counts before were found equal to) and of `data`. Each
+ * section and element after it is the one before it the check's origins name, or where it
+ * arrives (inserted, reloaded, or in an inserted or reloaded section), the data's. */
+static const char *ldc_apply_batch(ld_workspace_t *workspace, int stage, const ld_stage_t *st, const ldc_list_t *before,
                                    const ldc_list_t *data, ldc_list_t *after) {
-    (void)c;
     const char *failure = NULL;
-    size_t B = before->count, D = data->count;
-    size_t path_flags = (before->capacity + 1) * (before->element_capacity + 1);
-    size_t data_flags = (data->capacity + 1) * (data->element_capacity + 1);
-    unsigned char *deleted = calloc(B + 1, 1), *reloaded = calloc(B + 1, 1), *moved_from = calloc(B + 1, 1);
-    unsigned char *inserted = calloc(D + 1, 1), *moved_to = calloc(D + 1, 1);
-    int32_t *origin = malloc((D + 1) * sizeof *origin), *moved_source = malloc((D + 1) * sizeof *moved_source);
-    unsigned char *e_deleted = calloc(path_flags, 1), *e_reloaded = calloc(path_flags, 1);
-    unsigned char *e_moved_from = calloc(path_flags, 1);
-    unsigned char *e_inserted = calloc(data_flags, 1), *e_moved_to = calloc(data_flags, 1);
-    int32_t *removed = calloc(B + 1, sizeof *removed), *added = calloc(D + 1, sizeof *added);
-    int32_t *kept = malloc((before->element_capacity + 1) * sizeof *kept);
-    unsigned char *kept_reloaded = malloc(before->element_capacity + 1);
-    if (!deleted || !reloaded || !moved_from || !inserted || !moved_to || !origin || !moved_source || !e_deleted ||
-        !e_reloaded || !e_moved_from || !e_inserted || !e_moved_to || !removed || !added || !kept || !kept_reloaded) {
+    size_t shown = 0;
+    for (size_t s = 0; s < before->count; s++) shown += before->lengths[s];
+    int32_t *counts = malloc((before->count + data->count + 1) * sizeof *counts);
+    int32_t *flat = malloc((shown + 1) * sizeof *flat);
+    if (counts == NULL || flat == NULL) {
         failure = "checker out of memory";
         goto done;
     }
-#define LDC_FAIL(...)                    \
-    do {                                 \
-        failure = ldc_fail(__VA_ARGS__); \
-        goto done;                       \
-    } while (0)
-    /* Sections: deletes, reloads and move sources in the list before, inserts and move targets
-     * in the list after, none repeated, none conflicting. */
-    for (size_t k = 0; k < st->section_deleted_count; k++) {
-        if (!ldc_mark(deleted, B, st->section_deleted[k]))
-            LDC_FAIL("stage %d: section delete %d out of range or repeated", stage + 1, st->section_deleted[k]);
+    shown = 0;
+    for (size_t s = 0; s < before->count; s++) {
+        counts[s] = (int32_t)before->lengths[s];
+        for (size_t e = 0; e < before->lengths[s]; e++) flat[shown++] = ldc_at(before, s)[e];
     }
-    for (size_t k = 0; k < st->section_updated_count; k++) {
-        if (!ldc_mark(reloaded, B, st->section_updated[k]))
-            LDC_FAIL("stage %d: section reload %d out of range or repeated", stage + 1, st->section_updated[k]);
+    for (size_t t = 0; t < data->count; t++) counts[before->count + t] = (int32_t)data->lengths[t];
+    ld_batch_t batch = ldc_stage_batch(st);
+    ld_batch_check_t check;
+    ld_status status = ld_check_batch(workspace, &batch, counts, before->count, counts + before->count, data->count,
+                                      true, &check);
+    if (status != LD_OK) {
+        failure = ldc_fail("stage %d: ld_check_batch: %s", stage + 1, ld_status_description(status));
+        goto done;
     }
-    for (size_t k = 0; k < st->section_inserted_count; k++) {
-        if (!ldc_mark(inserted, D, st->section_inserted[k]))
-            LDC_FAIL("stage %d: section insert %d out of range or repeated", stage + 1, st->section_inserted[k]);
+    if (check.rule != LD_BATCH_VALID) {
+        failure = ldc_broken_rule(stage, &check);
+        goto done;
     }
-    for (size_t k = 0; k < st->section_moved_count; k++) {
-        ld_pair_t move = st->section_moved[k];
-        if (!ldc_mark(moved_from, B, move.source))
-            LDC_FAIL("stage %d: section move from %d out of range or repeated", stage + 1, move.source);
-        if (!ldc_mark(moved_to, D, move.target))
-            LDC_FAIL("stage %d: section move to %d out of range or repeated", stage + 1, move.target);
-        moved_source[move.target] = move.source;
-    }
-    for (size_t s = 0; s < B; s++) {
-        if (deleted[s] + reloaded[s] + moved_from[s] > 1)
-            LDC_FAIL("stage %d: section %zu deleted, reloaded or moved at once", stage + 1, s);
-    }
-    for (size_t t = 0; t < D; t++) {
-        if (inserted[t] && moved_to[t]) LDC_FAIL("stage %d: section %zu both inserted and moved to", stage + 1, t);
-    }
-    if (st->section_updated_count > 0 &&
-        st->element_updated_count + st->section_deleted_count + st->element_deleted_count + st->section_inserted_count +
-                st->section_moved_count + st->element_inserted_count + st->element_moved_count >
-            0) {
-        LDC_FAIL("stage %d: section reloads share their batch", stage + 1);
-    }
-    if (D + st->section_deleted_count != B + st->section_inserted_count) {
-        LDC_FAIL("stage %d: %zu sections before, %zu deleted, %zu inserted, but %zu after", stage + 1, B,
-                 st->section_deleted_count, st->section_inserted_count, D);
-    }
-    {
-        size_t staying = 0;
-        for (size_t t = 0; t < D; t++) {
-            if (moved_to[t]) {
-                origin[t] = moved_source[t];
-                continue;
-            }
-            if (inserted[t]) {
-                origin[t] = -1;
-                continue;
-            }
-            while (staying < B && (deleted[staying] || moved_from[staying])) staying++;
-            if (staying >= B) LDC_FAIL("stage %d: no section left to stay at %zu", stage + 1, t);
-            origin[t] = (int32_t)staying++;
+    const int32_t *origin = check.element_origins;
+    for (size_t t = 0; t < data->count; t++) {
+        int32_t s = check.section_origins[t];
+        bool whole = s < 0 || ldc_listed(st->section_updated, st->section_updated_count, s);
+        if (!ldc_push_section(after, whole ? data->models[t] : before->models[s])) {
+            failure = "checker: list full";
+            goto done;
         }
-    }
-    /* Elements. */
-    for (size_t k = 0; k < st->element_deleted_count; k++) {
-        ld_path_t p = st->element_deleted[k];
-        if (!ldc_mark_path(e_deleted, before, p))
-            LDC_FAIL("stage %d: element delete (%d, %d) out of range or repeated", stage + 1, p.section, p.element);
-        removed[p.section]++;
-    }
-    for (size_t k = 0; k < st->element_updated_count; k++) {
-        ld_path_t p = st->element_updated[k];
-        if (!ldc_mark_path(e_reloaded, before, p))
-            LDC_FAIL("stage %d: element reload (%d, %d) out of range or repeated", stage + 1, p.section, p.element);
-    }
-    for (size_t k = 0; k < st->element_moved_count; k++) {
-        ld_path_move_t move = st->element_moved[k];
-        if (!ldc_mark_path(e_moved_from, before, move.source))
-            LDC_FAIL("stage %d: element move from (%d, %d) out of range or repeated", stage + 1, move.source.section,
-                     move.source.element);
-        removed[move.source.section]++;
-    }
-    for (size_t k = 0; k < st->element_inserted_count; k++) {
-        ld_path_t p = st->element_inserted[k];
-        if (!ldc_mark_path(e_inserted, data, p))
-            LDC_FAIL("stage %d: element insert (%d, %d) out of range or repeated", stage + 1, p.section, p.element);
-        added[p.section]++;
-    }
-    for (size_t k = 0; k < st->element_moved_count; k++) {
-        ld_path_move_t move = st->element_moved[k];
-        if (!ldc_mark_path(e_moved_to, data, move.target))
-            LDC_FAIL("stage %d: element move to (%d, %d) out of range or repeated", stage + 1, move.target.section,
-                     move.target.element);
-        added[move.target.section]++;
-    }
-    for (size_t s = 0; s < B; s++) {
-        for (size_t e = 0; e < before->lengths[s]; e++) {
-            ld_path_t p = { (int32_t)s, (int32_t)e };
-            bool d = ldc_path_marked(e_deleted, before, p), r = ldc_path_marked(e_reloaded, before, p);
-            bool f = ldc_path_marked(e_moved_from, before, p);
-            if (d + r + f > 1)
-                LDC_FAIL("stage %d: element (%zu, %zu) deleted, reloaded or moved at once", stage + 1, s, e);
-            if ((d || r || f) && (deleted[s] || reloaded[s])) {
-                LDC_FAIL("stage %d: element (%zu, %zu) changes in a section deleted or reloaded by the batch",
-                         stage + 1, s, e);
+        for (size_t e = 0; e < data->lengths[t]; e++, origin++) {
+            if (!ldc_push_element(after, whole || *origin < 0 ? ldc_at(data, t)[e] : flat[*origin])) {
+                failure = "checker: section full";
+                goto done;
             }
         }
     }
-    for (size_t t = 0; t < D; t++) {
-        for (size_t e = 0; e < data->lengths[t]; e++) {
-            ld_path_t p = { (int32_t)t, (int32_t)e };
-            bool i = ldc_path_marked(e_inserted, data, p), mt = ldc_path_marked(e_moved_to, data, p);
-            if (i && mt) LDC_FAIL("stage %d: element (%zu, %zu) both inserted and moved to", stage + 1, t, e);
-            if ((i || mt) && inserted[t])
-                LDC_FAIL("stage %d: element (%zu, %zu) put into a section inserted by the batch", stage + 1, t, e);
-            if (mt && moved_to[t])
-                LDC_FAIL("stage %d: element moved into section %zu, which the batch moves", stage + 1, t);
-            if ((i || mt) && origin[t] >= 0 && reloaded[origin[t]])
-                LDC_FAIL("stage %d: element put into a reloaded section", stage + 1);
-        }
-    }
-    /* Apply. */
-    for (size_t t = 0; t < D; t++) {
-        int32_t s = origin[t];
-        if (s < 0 || reloaded[s]) { /* the section comes from the data, whole */
-            if (!ldc_push_section(after, data->models[t])) LDC_FAIL("checker: list full");
-            for (size_t e = 0; e < data->lengths[t]; e++) {
-                if (!ldc_push_element(after, ldc_at(data, t)[e])) LDC_FAIL("checker: section full");
-            }
-            continue;
-        }
-        size_t expected = before->lengths[s] - (size_t)removed[s] + (size_t)added[t];
-        if (expected != data->lengths[t]) {
-            LDC_FAIL("stage %d: section %zu (was %d) would hold %zu elements, the data holds %zu", stage + 1, t, s,
-                     expected, data->lengths[t]);
-        }
-        size_t kept_count = 0;
-        for (size_t e = 0; e < before->lengths[s]; e++) {
-            ld_path_t p = { s, (int32_t)e };
-            if (ldc_path_marked(e_deleted, before, p) || ldc_path_marked(e_moved_from, before, p)) continue;
-            kept_reloaded[kept_count] = ldc_path_marked(e_reloaded, before, p);
-            kept[kept_count++] = ldc_at(before, (size_t)s)[e];
-        }
-        if (!ldc_push_section(after, before->models[s])) LDC_FAIL("checker: list full");
-        size_t next_kept = 0;
-        for (size_t e = 0; e < data->lengths[t]; e++) {
-            ld_path_t p = { (int32_t)t, (int32_t)e };
-            int32_t value;
-            if (ldc_path_marked(e_inserted, data, p)) {
-                value = ldc_at(data, t)[e];
-            } else if (ldc_path_marked(e_moved_to, data, p)) {
-                value = INT32_MIN;
-                for (size_t k = 0; k < st->element_moved_count; k++) {
-                    ld_path_move_t move = st->element_moved[k];
-                    if (move.target.section == p.section && move.target.element == p.element) {
-                        value = ldc_at(before, (size_t)move.source.section)[move.source.element];
-                    }
-                }
-            } else {
-                if (next_kept >= kept_count) LDC_FAIL("checker: ran out of kept elements");
-                value = kept_reloaded[next_kept] ? ldc_at(data, t)[e] : kept[next_kept];
-                next_kept++;
-            }
-            if (!ldc_push_element(after, value)) LDC_FAIL("checker: section full");
-        }
-    }
-#undef LDC_FAIL
 done:
-    free(deleted);
-    free(reloaded);
-    free(moved_from);
-    free(inserted);
-    free(moved_to);
-    free(origin);
-    free(moved_source);
-    free(e_deleted);
-    free(e_reloaded);
-    free(e_moved_from);
-    free(e_inserted);
-    free(e_moved_to);
-    free(removed);
-    free(added);
-    free(kept);
-    free(kept_reloaded);
+    free(counts);
+    free(flat);
     return failure;
 }
 
@@ -974,6 +875,117 @@ static bool ldc_starts_from_counts(const uint32_t *counts, size_t count, size_t 
     return sum == total;
 }
 
+/* Each stage present iff it has operations, holding only its own kinds; `last` receives the
+ * last present stage, -1 when none is. */
+static const char *ldc_check_structure(const ld_stages_t *stages, int *last) {
+    size_t present = 0;
+    *last = -1;
+    for (int k = 0; k < LD_STAGE_COUNT; k++) {
+        const ld_stage_t *s = &stages->stages[k];
+        size_t own[LD_STAGE_COUNT] = {
+            s->element_updated_count,
+            s->section_deleted_count + s->element_deleted_count,
+            s->section_inserted_count + s->section_moved_count,
+            s->element_inserted_count + s->element_moved_count,
+            s->section_updated_count,
+        };
+        for (int q = 0; q < LD_STAGE_COUNT; q++) {
+            if (q != k && own[q] != 0) return ldc_fail("stage %d holds operations of stage %d", k + 1, q + 1);
+        }
+        if (s->present != (own[k] > 0)) {
+            return ldc_fail("stage %d: present is %d with %zu operations", k + 1, s->present, own[k]);
+        }
+        if (s->present) {
+            present++;
+            *last = k;
+        }
+    }
+    return present == stages->present_count ? NULL : "present_count is not the number of present stages";
+}
+
+/* Stage `stage`'s counts before it against the shape `model` shows, and its data into `data`:
+ * the target for the last stage, else its reported layout, which must be the rules' (built
+ * into `expected`) with origins that hold its elements. */
+static const char *ldc_stage_data(const ldc_staging_t *c, int stage, bool last, const ld_stage_t *s,
+                                  const ldc_list_t *model, ldc_list_t *data, ldc_list_t *expected,
+                                  const ldc_list_t *previous) {
+    if (s->section_count_before != model->count) {
+        return ldc_fail("stage %d: %zu sections reported before it, %zu shown", stage + 1, s->section_count_before,
+                        model->count);
+    }
+    for (size_t q = 0; q < model->count; q++) {
+        if (s->element_counts_before == NULL || s->element_counts_before[q] != (int32_t)model->lengths[q]) {
+            return ldc_fail("stage %d: section %zu reported with %d elements before it, %zu shown", stage + 1, q,
+                            s->element_counts_before != NULL ? s->element_counts_before[q] : -1, model->lengths[q]);
+        }
+    }
+    if (s->data_is_target != last) return ldc_fail("stage %d: data_is_target is %d", stage + 1, s->data_is_target);
+    data->count = 0;
+    expected->count = 0;
+    if (last) {
+        if (s->data_section_count != c->T) {
+            return ldc_fail("stage %d: the target's section count is reported as %zu", stage + 1,
+                            s->data_section_count);
+        }
+        ldc_target_list(c, data);
+        return NULL;
+    }
+    const char *failure = ldc_reported_layout(c, stage, s, data);
+    if (failure != NULL) return failure;
+    ldc_expected_layout(c, stage, expected);
+    if (!ldc_lists_equal(data, expected)) return ldc_fail("stage %d: the layout differs from the rules'", stage + 1);
+    return ldc_check_origins(c, stage, s, data, previous);
+}
+
+/* Replays every present stage, from the source, on a plain model of the list: each stage's
+ * data, its batch on the model, and what the model then shows; after the last, the target. */
+static const char *ldc_replay_stages(const ldc_staging_t *c, const ld_stages_t *stages, int last) {
+    const char *failure = NULL;
+    ldc_list_t model = { 0 }, data = { 0 }, after = { 0 }, expected = { 0 }, previous = { 0 };
+    bool has_previous = false;
+    ld_workspace_t *workspace = NULL; /* the batch checks', apart from the one holding `stages` */
+    size_t sections = c->S + c->T + 1, elements = c->n + c->m + 1;
+    if (ld_workspace_create(NULL, &workspace) != LD_OK || !ldc_list_init(&model, sections, elements) ||
+        !ldc_list_init(&data, sections, elements) || !ldc_list_init(&after, sections, elements) ||
+        !ldc_list_init(&expected, sections, elements) || !ldc_list_init(&previous, sections, elements)) {
+        failure = "checker out of memory";
+        goto done;
+    }
+    for (size_t s = 0; s < c->S; s++) {
+        ldc_push_section(&model, (int32_t)s);
+        for (int32_t i = c->source_starts[s]; i < c->source_starts[s + 1]; i++) ldc_push_element(&model, i);
+    }
+    for (int k = 0; k <= last; k++) {
+        const ld_stage_t *s = &stages->stages[k];
+        if (!s->present) continue;
+        after.count = 0;
+        if ((failure = ldc_stage_data(c, k, k == last, s, &model, &data, &expected, has_previous ? &previous : NULL)) ||
+            (failure = ldc_apply_batch(workspace, k, s, &model, &data, &after)) ||
+            (failure = ldc_check_move_items(c, k, s, &model)) || (failure = ldc_compare_shown(c, k, &after, &data))) {
+            goto done;
+        }
+        ldc_list_t swap = model;
+        model = after;
+        after = swap;
+        swap = previous;
+        previous = data;
+        data = swap;
+        has_previous = true;
+    }
+    /* Whatever was shown last must be the target. */
+    data.count = 0;
+    ldc_target_list(c, &data);
+    failure = ldc_compare_shown(c, last, &model, &data);
+done:
+    ld_workspace_free(workspace);
+    ldc_list_free(&model);
+    ldc_list_free(&data);
+    ldc_list_free(&after);
+    ldc_list_free(&expected);
+    ldc_list_free(&previous);
+    return failure;
+}
+
 const char *ldc_check_stages(ldc_algorithm algorithm, const ldc_sectioned_lists_t *lists,
                              const uint8_t *element_changed, const uint8_t *section_changed,
                              const ld_sectioned_result_t *match, const ld_stages_t *stages) {
@@ -988,14 +1000,10 @@ const char *ldc_check_stages(ldc_algorithm algorithm, const ldc_sectioned_lists_
         .m = lists->target_element_count,
     };
     const char *failure = NULL;
-    ldc_list_t model = { 0 }, data = { 0 }, after = { 0 }, expected = { 0 }, previous = { 0 };
-    bool has_previous = false;
+    int last = -1;
     c.source_starts = malloc((c.S + 1) * sizeof(int32_t));
     c.target_starts = malloc((c.T + 1) * sizeof(int32_t));
-    size_t sections = c.S + c.T + 1, elements = c.n + c.m + 1;
-    if (!c.source_starts || !c.target_starts || !ldc_list_init(&model, sections, elements) ||
-        !ldc_list_init(&data, sections, elements) || !ldc_list_init(&after, sections, elements) ||
-        !ldc_list_init(&expected, sections, elements) || !ldc_list_init(&previous, sections, elements)) {
+    if (!c.source_starts || !c.target_starts) {
         failure = "checker out of memory";
         goto done;
     }
@@ -1019,109 +1027,13 @@ const char *ldc_check_stages(ldc_algorithm algorithm, const ldc_sectioned_lists_
         failure = "section starts are not the prefix sums of the counts";
         goto done;
     }
-    if ((failure = ldc_check_element_match(algorithm, &c))) goto done;
-
-    /* The stages' structure. */
-    const ld_stage_t *st = stages->stages;
-    int last = -1;
-    size_t present = 0;
-    for (int k = 0; k < LD_STAGE_COUNT; k++) {
-        const ld_stage_t *s = &st[k];
-        size_t own[LD_STAGE_COUNT] = {
-            s->element_updated_count,
-            s->section_deleted_count + s->element_deleted_count,
-            s->section_inserted_count + s->section_moved_count,
-            s->element_inserted_count + s->element_moved_count,
-            s->section_updated_count,
-        };
-        for (int q = 0; q < LD_STAGE_COUNT; q++) {
-            if (q != k && own[q] != 0) {
-                failure = ldc_fail("stage %d holds operations of stage %d", k + 1, q + 1);
-                goto done;
-            }
-        }
-        if (s->present != (own[k] > 0)) {
-            failure = ldc_fail("stage %d: present is %d with %zu operations", k + 1, s->present, own[k]);
-            goto done;
-        }
-        if (s->present) {
-            present++;
-            last = k;
-        }
-    }
-    if (present != stages->present_count) {
-        failure = "present_count is not the number of present stages";
+    if ((failure = ldc_check_element_match(algorithm, &c)) || (failure = ldc_check_structure(stages, &last)) ||
+        (failure = ldc_check_operations(&c, stages))) {
         goto done;
     }
-    if ((failure = ldc_check_operations(&c, stages))) goto done;
-
-    /* Replay from the source. */
-    for (size_t s = 0; s < c.S; s++) {
-        ldc_push_section(&model, (int32_t)s);
-        for (int32_t i = c.source_starts[s]; i < c.source_starts[s + 1]; i++) ldc_push_element(&model, i);
-    }
-    for (int k = 0; k <= last; k++) {
-        const ld_stage_t *s = &st[k];
-        if (!s->present) continue;
-        if (s->section_count_before != model.count) {
-            failure = ldc_fail("stage %d: %zu sections reported before it, %zu shown", k + 1, s->section_count_before,
-                               model.count);
-            goto done;
-        }
-        for (size_t q = 0; q < model.count; q++) {
-            if (s->element_counts_before == NULL || s->element_counts_before[q] != (int32_t)model.lengths[q]) {
-                failure = ldc_fail("stage %d: section %zu reported with %d elements before it, %zu shown", k + 1, q,
-                                   s->element_counts_before != NULL ? s->element_counts_before[q] : -1,
-                                   model.lengths[q]);
-                goto done;
-            }
-        }
-        if (s->data_is_target != (k == last)) {
-            failure = ldc_fail("stage %d: data_is_target is %d", k + 1, s->data_is_target);
-            goto done;
-        }
-        data.count = 0;
-        expected.count = 0;
-        if (k == last) {
-            if (s->data_section_count != c.T) {
-                failure = ldc_fail("stage %d: the target's section count is reported as %zu", k + 1,
-                                   s->data_section_count);
-                goto done;
-            }
-            ldc_target_list(&c, &data);
-        } else {
-            if ((failure = ldc_reported_layout(&c, k, s, &data))) goto done;
-            ldc_expected_layout(&c, k, &expected);
-            if (!ldc_lists_equal(&data, &expected)) {
-                failure = ldc_fail("stage %d: the layout differs from the rules'", k + 1);
-                goto done;
-            }
-            if ((failure = ldc_check_origins(&c, k, s, &data, has_previous ? &previous : NULL))) goto done;
-        }
-        after.count = 0;
-        if ((failure = ldc_apply_batch(&c, k, s, &model, &data, &after)) ||
-            (failure = ldc_check_move_items(&c, k, s, &model)) || (failure = ldc_compare_shown(&c, k, &after, &data))) {
-            goto done;
-        }
-        ldc_list_t swap = model;
-        model = after;
-        after = swap;
-        swap = previous;
-        previous = data;
-        data = swap;
-        has_previous = true;
-    }
-    /* Whatever was shown last must be the target. */
-    data.count = 0;
-    ldc_target_list(&c, &data);
-    if ((failure = ldc_compare_shown(&c, last, &model, &data))) goto done;
+    failure = ldc_replay_stages(&c, stages, last);
 done:
     free(c.source_starts);
     free(c.target_starts);
-    ldc_list_free(&model);
-    ldc_list_free(&data);
-    ldc_list_free(&after);
-    ldc_list_free(&expected);
-    ldc_list_free(&previous);
     return failure;
 }

@@ -81,6 +81,7 @@ static NSIndexPath *LDP(NSUInteger section, NSUInteger row) {
                          [t moveRowAtIndexPath:LDP(1, 0) toIndexPath:LDP(0, 1)];
                      }];
     [self assertRejectedFrom:@"A/ | B/" to:@"A/" because:@"invalid number of sections" updates:^(UITableView *t) {}];
+    [self assertRejectedFrom:@"" to:@"A/" because:@"invalid number of sections" updates:^(UITableView *t) {}];
     [self assertRejectedFrom:@"A/ | B/" to:@"A/ | B/" because:@"invalid number of sections" updates:^(UITableView *t) {
         [t deleteSections:[NSIndexSet indexSetWithIndex:1] withRowAnimation:UITableViewRowAnimationFade];
     }];
@@ -170,6 +171,38 @@ static NSIndexPath *LDP(NSUInteger section, NSUInteger row) {
         [t reloadSections:[NSIndexSet indexSetWithIndex:0] withRowAnimation:UITableViewRowAnimationFade];
         [t deleteSections:[NSIndexSet indexSetWithIndex:0] withRowAnimation:UITableViewRowAnimationFade];
     }];
+}
+
+- (void)testNoInsertWhereAMoveArrivesAndNoRowOperationInADeletedSection {
+    [self assertRejectedFrom:@"A/ | B/" to:@"B/ | A/" because:@"attempt to insert and move to section 1"
+                     updates:^(UITableView *t) {
+                         [t moveSection:0 toSection:1];
+                         [t insertSections:[NSIndexSet indexSetWithIndex:1] withRowAnimation:UITableViewRowAnimationFade];
+                     }];
+    [self assertRejectedFrom:@"A/ a b" to:@"A/ b a" because:@"attempt to insert and move to row 0-1"
+                     updates:^(UITableView *t) {
+                         [t moveRowAtIndexPath:LDP(0, 0) toIndexPath:LDP(0, 1)];
+                         [t insertRowsAtIndexPaths:[NSArray arrayWithObject:LDP(0, 1)] withRowAnimation:UITableViewRowAnimationFade];
+                         [t deleteRowsAtIndexPaths:[NSArray arrayWithObject:LDP(0, 1)] withRowAnimation:UITableViewRowAnimationFade];
+                     }];
+    [self assertRejectedFrom:@"A/ a | B/ b" to:@"B/ b" because:@"attempt to delete row 0-0 of a section deleted"
+                     updates:^(UITableView *t) {
+                         [t deleteSections:[NSIndexSet indexSetWithIndex:0] withRowAnimation:UITableViewRowAnimationFade];
+                         [t deleteRowsAtIndexPaths:[NSArray arrayWithObject:LDP(0, 0)] withRowAnimation:UITableViewRowAnimationFade];
+                     }];
+}
+
+- (void)testAReasonNamesTheIndexAsGivenEvenBeyondWhatTheCoreReads {
+    NSString *reason = [self rejectionFrom:@"A/ a b" to:@"A/ b" updates:^(UITableView *t) {
+        [t deleteRowsAtIndexPaths:[NSArray arrayWithObject:LDP(0, NSNotFound)] withRowAnimation:UITableViewRowAnimationFade];
+    }];
+    NSString *expected = [NSString stringWithFormat:@"Invalid update: attempt to delete row 0-%lu, but there are only 2 rows "
+                                                    @"in section 0 before the update", (unsigned long)NSNotFound];
+    XCTAssertEqualObjects(reason, expected);
+    [self assertRejectedFrom:@"A/" to:@"A/" because:@"attempt to reload section 4294967296, but there are only 1 sections"
+                     updates:^(UITableView *t) {
+                         [t reloadSections:[NSIndexSet indexSetWithIndex:4294967296u] withRowAnimation:UITableViewRowAnimationFade];
+                     }];
 }
 
 - (void)testAnOperationOutsideABatchIsABatchOfItsOwn {

@@ -68,16 +68,14 @@ typedef struct {
  * one the rules give (built here independently). Then every present stage is replayed on a
  * plain model of the list (sections of element references, each with a model reference)
  * under UIKit's batch-update rules: the model's shape before the stage equals the stage's
- * counts before it; section and element deletes, reloads and move sources are in range of the
- * list before the batch, inserts and move targets of the list after it, none repeated; no
- * element operation in a section deleted or reloaded in the batch, no element inserted or
- * moved into a section inserted (or moved into one moved) in it; section updates alone; every
- * section keeps its count less what leaves plus what arrives. After each stage the model shows
- * the same items as the stage's data (and no stale content: an element or section whose
- * content changed is shown in its target version wherever the data shows that), so after the
- * last stage it is the target. Element updates are exactly the matched elements flagged
- * changed, section updates exactly the matched sections flagged changed; moves are the
- * match's moves.
+ * counts before it; the stage's batch passes ld_check_batch (the core's one copy of the rules)
+ * for the model's shape before it and its data's after it, else the failure names the rule it
+ * breaks; the model's sections and elements then follow the check's origins, and what arrives
+ * is taken from the data. After each stage the model shows the same items as the stage's data
+ * (and no stale content: an element or section whose content changed is shown in its target
+ * version wherever the data shows that), so after the last stage it is the target. Element
+ * updates are exactly the matched elements flagged changed, section updates exactly the
+ * matched sections flagged changed; moves are the match's moves.
  *
  * @param element_changed one flag per flat source element, or NULL (ld_stage()'s input).
  * @param section_changed one flag per target section, or NULL.

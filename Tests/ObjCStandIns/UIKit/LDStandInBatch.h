@@ -3,16 +3,17 @@
  * what the view shows, and UIKit's checks of a batch update. Stand-in only: not in any SDK.
  *
  * The view shows counts it read from its data source at its last reload or batch, not what the
- * data source holds now. At the end of a batch, the batch is checked as UIKit does (indices in
- * range of the counts before and after, no duplicates, no conflicting operations on one section
- * or element, no element operation in a deleted, inserted or reloaded section, and each
- * section's count after = before - deletes - moves out + inserts + moves in, which the data
- * source must hold); a batch that breaks a rule raises NSInternalInconsistencyException, as
- * UIKit does. Each row keeps the content it was given when it was last loaded (by a reload of
- * the view, of its section or of itself, or by an insert), so a test can see a row that shows
- * stale content.
+ * data source holds now. At the end of a batch, the batch is checked against UIKit's rules by
+ * the C core's one copy of them, ld_check_batch (with the counts the view shows before it and
+ * those the data source holds after it); a batch that breaks a rule raises
+ * NSInternalInconsistencyException ("Invalid update: ..." naming the rule), as UIKit does, and a
+ * valid one moves the rows where the check's origins say. Each row keeps the content it was
+ * given when it was last loaded (by a reload of the view, of its section or of itself, or by an
+ * insert), so a test can see a row that shows stale content.
  */
 #import <Foundation/Foundation.h>
+
+struct ld_workspace;
 
 NS_ASSUME_NONNULL_BEGIN
 
@@ -47,6 +48,7 @@ NS_ASSUME_NONNULL_BEGIN
     NSMutableArray *_insertedElements;
     NSMutableArray *_reloadedElements;
     NSMutableArray *_movedElements;
+    struct ld_workspace *_workspace; /* the batch checks' */
 }
 
 - (instancetype)initWithSource:(id<LDStandInListSource>)source;

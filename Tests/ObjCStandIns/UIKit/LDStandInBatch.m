@@ -1,6 +1,6 @@
 #import "LDStandInBatch.h"
 
-#include <stdlib.h>
+#include <CListDelta.h>
 
 /* A completion kept until -finishAnimations:. Blocks are not objects on GCC's runtime (Debian's
  GNUstep), so a block is copied with Block_copy and kept in a box, never sent messages. */
@@ -52,13 +52,6 @@ NSString *LDStandInDescribePaths(id<NSFastEnumeration> indexPaths) {
     return [NSString stringWithFormat:@"[%@]", [parts componentsJoinedByString:@", "]];
 }
 
-/* Marks a row (or section) whose content is read from the data source after the batch. */
-static id LDFresh(void) {
-    static id fresh = nil;
-    if (fresh == nil) { fresh = [[NSObject alloc] init]; }
-    return fresh;
-}
-
 static void LDInvalid(NSString *format, ...) NS_FORMAT_FUNCTION(1, 2);
 static void LDInvalid(NSString *format, ...) {
     va_list arguments;
@@ -94,6 +87,9 @@ static NSIndexPath *LDPath(NSInteger section, NSInteger element) {
         _insertedElements = [[NSMutableArray alloc] init];
         _reloadedElements = [[NSMutableArray alloc] init];
         _movedElements = [[NSMutableArray alloc] init];
+        if (ld_workspace_create(NULL, &_workspace) != LD_OK) {
+            [NSException raise:NSMallocException format:@"LDStandInList: no workspace for its batch checks"];
+        }
     }
     return self;
 }
@@ -112,6 +108,7 @@ static NSIndexPath *LDPath(NSInteger section, NSInteger element) {
     [_insertedElements release];
     [_reloadedElements release];
     [_movedElements release];
+    ld_workspace_free(_workspace);
     [super dealloc];
 }
 
@@ -279,251 +276,225 @@ static NSArray *LDFlatten(NSArray *calls) {
     return all;
 }
 
-static NSMutableIndexSet *LDSectionSet(NSArray *numbers, NSInteger limit, NSString *operation, NSString *when) {
-    NSMutableIndexSet *set = [NSMutableIndexSet indexSet];
-    for (NSNumber *number in numbers) {
-        NSInteger section = number.integerValue;
-        if (section < 0 || section >= limit) {
-            LDInvalid(@"attempt to %@ section %ld, but there are only %ld sections %@ the update", operation,
-                      (long)section, (long)limit, when);
-        }
-        if ([set containsIndex:(NSUInteger)section]) {
-            LDInvalid(@"attempt to %@ section %ld more than once in one update", operation, (long)section);
-        }
-        [set addIndex:(NSUInteger)section];
-    }
-    return set;
+/* An index as the core reads it: clamped to int32_t (a rule about a range names the recorded
+ index instead). */
+static int32_t LDCoreIndex(NSInteger index) {
+    return index < INT32_MIN ? INT32_MIN : index > INT32_MAX ? INT32_MAX : (int32_t)index;
 }
 
-static NSMutableSet *LDElementSet(NSArray *paths, const NSInteger *counts, NSInteger sections, NSString *operation,
-                                  NSString *when) {
-    NSMutableSet *set = [NSMutableSet set];
-    for (NSIndexPath *path in paths) {
-        NSInteger section = LDSection(path), element = LDElement(path);
-        if (section < 0 || section >= sections) {
-            LDInvalid(@"attempt to %@ row %@, but there are only %ld sections %@ the update", operation,
-                      LDStandInDescribePath(path), (long)sections, when);
-        }
-        if (element < 0 || element >= counts[section]) {
-            LDInvalid(@"attempt to %@ row %@, but there are only %ld rows in section %ld %@ the update", operation,
-                      LDStandInDescribePath(path), (long)counts[section], (long)section, when);
-        }
-        if ([set containsObject:path]) {
-            LDInvalid(@"attempt to %@ row %@ more than once in one update", operation, LDStandInDescribePath(path));
-        }
-        [set addObject:path];
-    }
-    return set;
+static ld_path_t LDCorePath(NSIndexPath *path) {
+    ld_path_t core = {LDCoreIndex(LDSection(path)), LDCoreIndex(LDElement(path))};
+    return core;
 }
 
-static void LDForbidSections(NSIndexSet *first, NSIndexSet *second, NSString *firstOperation, NSString *secondOperation) {
-    for (NSUInteger index = first.firstIndex; index != NSNotFound; index = [first indexGreaterThanIndex:index]) {
-        if ([second containsIndex:index]) {
-            LDInvalid(@"attempt to %@ and %@ section %lu in one update", firstOperation, secondOperation,
-                      (unsigned long)index);
-        }
+/* `length` zeroed bytes that live as long as the autorelease pool; never NULL (GNUstep gives
+ NULL for no bytes, and ld_check_batch takes NULL counts before for "derive them"). */
+static void *LDScratch(NSUInteger length) {
+    return [[NSMutableData dataWithLength:length > 0 ? length : 1] mutableBytes];
+}
+
+/* A recorded list in the core's types, in autoreleased storage: section numbers, section moves
+ ([source, target] numbers), index paths, index path moves ([source, target] paths). */
+static const int32_t *LDCoreSections(NSArray *numbers) {
+    int32_t *sections = LDScratch(numbers.count * sizeof *sections);
+    for (NSUInteger k = 0; k < numbers.count; k++) { sections[k] = LDCoreIndex([[numbers objectAtIndex:k] integerValue]); }
+    return sections;
+}
+
+static const ld_pair_t *LDCoreSectionMoves(NSArray *moves) {
+    ld_pair_t *pairs = LDScratch(moves.count * sizeof *pairs);
+    for (NSUInteger k = 0; k < moves.count; k++) {
+        NSArray *move = [moves objectAtIndex:k];
+        pairs[k].source = LDCoreIndex([[move objectAtIndex:0] integerValue]);
+        pairs[k].target = LDCoreIndex([[move objectAtIndex:1] integerValue]);
+    }
+    return pairs;
+}
+
+static const ld_path_t *LDCorePaths(NSArray *paths) {
+    ld_path_t *core = LDScratch(paths.count * sizeof *core);
+    for (NSUInteger k = 0; k < paths.count; k++) { core[k] = LDCorePath([paths objectAtIndex:k]); }
+    return core;
+}
+
+static const ld_path_move_t *LDCorePathMoves(NSArray *moves) {
+    ld_path_move_t *core = LDScratch(moves.count * sizeof *core);
+    for (NSUInteger k = 0; k < moves.count; k++) {
+        NSArray *move = [moves objectAtIndex:k];
+        core[k].source = LDCorePath([move objectAtIndex:0]);
+        core[k].target = LDCorePath([move objectAtIndex:1]);
+    }
+    return core;
+}
+
+/* The batch of `lists`: sections deleted, inserted, reloaded and moved, then elements likewise
+ (the order of ld_batch_t's fields and of ld_batch_operation). */
+static ld_batch_t LDCoreBatch(NSArray *lists) {
+    NSArray *l[8];
+    for (NSUInteger k = 0; k < 8; k++) { l[k] = [lists objectAtIndex:k]; }
+    ld_batch_t batch = {
+        .section_deleted = LDCoreSections(l[0]), .section_deleted_count = l[0].count,
+        .section_inserted = LDCoreSections(l[1]), .section_inserted_count = l[1].count,
+        .section_reloaded = LDCoreSections(l[2]), .section_reloaded_count = l[2].count,
+        .section_moved = LDCoreSectionMoves(l[3]), .section_moved_count = l[3].count,
+        .element_deleted = LDCorePaths(l[4]), .element_deleted_count = l[4].count,
+        .element_inserted = LDCorePaths(l[5]), .element_inserted_count = l[5].count,
+        .element_reloaded = LDCorePaths(l[6]), .element_reloaded_count = l[6].count,
+        .element_moved = LDCorePathMoves(l[7]), .element_moved_count = l[7].count,
+    };
+    return batch;
+}
+
+/* The index or path a range rule names, as recorded (the core read it clamped). */
+static NSString *LDListedOperand(NSArray *lists, const ld_batch_check_t *check) {
+    BOOL move = check->operation >= LD_BATCH_MOVE_FROM;
+    NSUInteger list = (check->names_element ? 4 : 0) + (move ? (NSUInteger)LD_BATCH_MOVE_FROM : check->operation);
+    id listed = [[lists objectAtIndex:list] objectAtIndex:check->item];
+    if (move) { listed = [listed objectAtIndex:check->operation == LD_BATCH_MOVE_TO ? 1 : 0]; }
+    return check->names_element ? LDStandInDescribePath(listed) : [listed description];
+}
+
+static BOOL LDListed(const int32_t *sections, size_t count, int32_t section) {
+    for (size_t k = 0; k < count; k++) {
+        if (sections[k] == section) { return YES; }
+    }
+    return NO;
+}
+
+/* UIKit's words for the rule `check` names. */
+static NSString *LDReason(const ld_batch_check_t *check, const ld_batch_t *batch, NSArray *lists) {
+    static NSString *const names[] = {@"delete", @"insert", @"reload", @"move", @"move to"};
+    NSString *operation = names[check->operation], *other = names[check->other_operation];
+    BOOL before = check->operation != LD_BATCH_INSERT && check->operation != LD_BATCH_MOVE_TO;
+    NSString *when = before ? @"before" : @"after", *into = before ? @"of" : @"into";
+    NSString *verb = check->operation == LD_BATCH_MOVE_TO ? @"move" : operation;
+    NSString *path = [NSString stringWithFormat:@"%d-%d", check->path.section, check->path.element];
+    int section = check->path.section;
+    long long actual = check->actual;
+    switch (check->rule) {
+    case LD_BATCH_SECTION_OUT_OF_RANGE:
+        return [NSString stringWithFormat:@"attempt to %@ %@ %@, but there are only %lld sections %@ the update",
+                                          operation, check->names_element ? @"row" : @"section",
+                                          LDListedOperand(lists, check), actual, when];
+    case LD_BATCH_ELEMENT_OUT_OF_RANGE:
+        return [NSString stringWithFormat:@"attempt to %@ row %@, but there are only %lld rows in section %d %@ the update",
+                                          operation, LDListedOperand(lists, check), actual, section, when];
+    case LD_BATCH_DUPLICATE_SECTION:
+        return [NSString stringWithFormat:@"attempt to %@ section %d more than once in one update", operation, section];
+    case LD_BATCH_DUPLICATE_ELEMENT:
+        return [NSString stringWithFormat:@"attempt to %@ row %@ more than once in one update", operation, path];
+    case LD_BATCH_CONFLICTING_SECTIONS:
+        return [NSString stringWithFormat:@"attempt to %@ and %@ section %d in one update", operation, other, section];
+    case LD_BATCH_CONFLICTING_ELEMENTS:
+        return [NSString stringWithFormat:@"attempt to %@ and %@ row %@ in one update", operation, other, path];
+    case LD_BATCH_ELEMENT_IN_DELETED_SECTION:
+        return [NSString stringWithFormat:@"attempt to %@ row %@ of a section deleted in the same update", verb, path];
+    case LD_BATCH_ELEMENT_IN_RELOADED_SECTION:
+        return [NSString stringWithFormat:@"attempt to %@ row %@ %@ a section reloaded in the same update", verb, path, into];
+    case LD_BATCH_ELEMENT_INTO_CHANGING_SECTION: {
+        BOOL inserted = LDListed(batch->section_inserted, batch->section_inserted_count, check->path.section);
+        return [NSString stringWithFormat:@"attempt to %@ row %@ into a section %@ in the same update", verb, path,
+                                          inserted ? @"inserted" : @"moved"];
+    }
+    case LD_BATCH_SECTION_COUNT_MISMATCH:
+        return [NSString stringWithFormat:@"invalid number of sections. The number of sections contained in the view after "
+                                          @"the update (%lld) must be equal to the number of sections contained in the view "
+                                          @"before the update (%lu), plus or minus the number of sections inserted or "
+                                          @"deleted (%lu inserted, %lu deleted).", actual,
+                                          (unsigned long)check->section_count_before,
+                                          (unsigned long)batch->section_inserted_count,
+                                          (unsigned long)batch->section_deleted_count];
+    default:
+        return [NSString stringWithFormat:@"invalid number of rows in section %d. The number of rows contained in an existing "
+                                          @"section after the update (%lld) must be equal to the number of rows contained in "
+                                          @"that section before the update, plus the number of rows inserted or moved into "
+                                          @"that section, minus the number of rows deleted or moved out of that section (%lld).",
+                                          section, actual, (long long)check->expected];
     }
 }
 
-static void LDForbidElements(NSSet *first, NSSet *second, NSString *firstOperation, NSString *secondOperation) {
-    for (NSIndexPath *path in first) {
-        if ([second containsObject:path]) {
-            LDInvalid(@"attempt to %@ and %@ row %@ in one update", firstOperation, secondOperation,
-                      LDStandInDescribePath(path));
-        }
-    }
+/* The recorded lists, flattened, in LDCoreBatch's order. */
+- (NSArray *)recordedLists {
+    return [NSArray arrayWithObjects:LDFlatten(_deletedSections), LDFlatten(_insertedSections), LDFlatten(_reloadedSections),
+                                     LDFlatten(_movedSections), LDFlatten(_deletedElements), LDFlatten(_insertedElements),
+                                     LDFlatten(_reloadedElements), LDFlatten(_movedElements), nil];
 }
 
+- (void)touchSection:(int32_t)section {
+    [_touchedContents addObject:[_sectionContents objectAtIndex:(NSUInteger)section]];
+}
+
+- (void)touchElement:(ld_path_t)path {
+    NSArray *rows = [_elementContents objectAtIndex:(NSUInteger)path.section];
+    [_touchedContents addObject:[rows objectAtIndex:(NSUInteger)path.element]];
+}
+
+/* What the view shows where the batch's operations name the list before it (deletes, reloads,
+ move sources), or, with `after`, the list after it (inserts, move targets). */
+- (void)touch:(const ld_batch_t *)b after:(BOOL)after {
+    if (after) {
+        for (size_t k = 0; k < b->section_inserted_count; k++) { [self touchSection:b->section_inserted[k]]; }
+        for (size_t k = 0; k < b->section_moved_count; k++) { [self touchSection:b->section_moved[k].target]; }
+        for (size_t k = 0; k < b->element_inserted_count; k++) { [self touchElement:b->element_inserted[k]]; }
+        for (size_t k = 0; k < b->element_moved_count; k++) { [self touchElement:b->element_moved[k].target]; }
+        return;
+    }
+    for (size_t k = 0; k < b->section_deleted_count; k++) { [self touchSection:b->section_deleted[k]]; }
+    for (size_t k = 0; k < b->section_reloaded_count; k++) { [self touchSection:b->section_reloaded[k]]; }
+    for (size_t k = 0; k < b->section_moved_count; k++) { [self touchSection:b->section_moved[k].source]; }
+    for (size_t k = 0; k < b->element_deleted_count; k++) { [self touchElement:b->element_deleted[k]]; }
+    for (size_t k = 0; k < b->element_reloaded_count; k++) { [self touchElement:b->element_reloaded[k]]; }
+    for (size_t k = 0; k < b->element_moved_count; k++) { [self touchElement:b->element_moved[k].source]; }
+}
+
+/* The view after a valid batch: each section and row shows what the one it comes from showed
+ (the check's origins); a row that arrives (inserted or reloaded) and every row of an inserted
+ or reloaded section is read from the data source. */
+- (void)apply:(const ld_batch_t *)batch check:(const ld_batch_check_t *)check countsAfter:(const int32_t *)after
+     sections:(NSInteger)sectionsAfter {
+    NSMutableArray *shown = [NSMutableArray array];
+    for (NSArray *rows in _elementContents) { [shown addObjectsFromArray:rows]; }
+    NSMutableArray *newSections = [NSMutableArray arrayWithCapacity:(NSUInteger)sectionsAfter];
+    NSMutableArray *newElements = [NSMutableArray arrayWithCapacity:(NSUInteger)sectionsAfter];
+    const int32_t *origin = check->element_origins;
+    for (NSInteger t = 0; t < sectionsAfter; t++) {
+        int32_t s = check->section_origins[t];
+        BOOL fresh = s < 0 || LDListed(batch->section_reloaded, batch->section_reloaded_count, s);
+        [newSections addObject:fresh ? [self contentForSection:t] : [_sectionContents objectAtIndex:(NSUInteger)s]];
+        NSMutableArray *rows = [NSMutableArray arrayWithCapacity:(NSUInteger)after[t]];
+        for (NSInteger e = 0; e < after[t]; e++, origin++) {
+            [rows addObject:fresh || *origin < 0 ? [self contentAtSection:t element:e]
+                                                 : [shown objectAtIndex:(NSUInteger)*origin]];
+        }
+        [newElements addObject:rows];
+    }
+    [_sectionContents release];
+    _sectionContents = [newSections retain];
+    [_elementContents release];
+    _elementContents = [newElements retain];
+}
+
+/* Checks the batch with the C core's rules (ld_check_batch) against the counts the view shows
+ and those the data source holds, then applies it. */
 - (void)checkAndApplyBatch {
-    NSInteger sectionsBefore = (NSInteger)_elementContents.count;
-    NSInteger sectionsAfter = [_source ld_dataSourceNumberOfSections];
-    NSInteger *before = calloc((size_t)sectionsBefore + 1, sizeof *before);
-    NSInteger *after = calloc((size_t)(sectionsAfter > 0 ? sectionsAfter : 0) + 1, sizeof *after);
-    NSInteger *removed = calloc((size_t)sectionsBefore + 1, sizeof *removed);
-    NSInteger *added = calloc((size_t)(sectionsAfter > 0 ? sectionsAfter : 0) + 1, sizeof *added);
-    NSInteger *origins = calloc((size_t)(sectionsAfter > 0 ? sectionsAfter : 0) + 1, sizeof *origins);
-    @try {
-        for (NSInteger s = 0; s < sectionsBefore; s++) {
-            before[s] = (NSInteger)((NSArray *)[_elementContents objectAtIndex:(NSUInteger)s]).count;
-        }
-        for (NSInteger t = 0; t < sectionsAfter; t++) { after[t] = [_source ld_dataSourceNumberOfElementsInSection:t]; }
-        NSArray *sectionMoves = LDFlatten(_movedSections);
-        NSMutableArray *moveSources = [NSMutableArray array], *moveTargets = [NSMutableArray array];
-        for (NSArray *move in sectionMoves) {
-            [moveSources addObject:[move objectAtIndex:0]];
-            [moveTargets addObject:[move objectAtIndex:1]];
-        }
-        NSIndexSet *deleted = LDSectionSet(LDFlatten(_deletedSections), sectionsBefore, @"delete", @"before");
-        NSIndexSet *reloaded = LDSectionSet(LDFlatten(_reloadedSections), sectionsBefore, @"reload", @"before");
-        NSIndexSet *movedFrom = LDSectionSet(moveSources, sectionsBefore, @"move", @"before");
-        NSIndexSet *inserted = LDSectionSet(LDFlatten(_insertedSections), sectionsAfter, @"insert", @"after");
-        NSIndexSet *movedTo = LDSectionSet(moveTargets, sectionsAfter, @"move to", @"after");
-        LDForbidSections(deleted, reloaded, @"delete", @"reload");
-        LDForbidSections(deleted, movedFrom, @"delete", @"move");
-        LDForbidSections(reloaded, movedFrom, @"reload", @"move");
-        LDForbidSections(inserted, movedTo, @"insert", @"move to");
-        NSInteger expectedSections = sectionsBefore - (NSInteger)deleted.count + (NSInteger)inserted.count;
-        if (expectedSections != sectionsAfter) {
-            LDInvalid(@"invalid number of sections. The number of sections contained in the view after the update "
-                      @"(%ld) must be equal to the number of sections contained in the view before the update (%ld), "
-                      @"plus or minus the number of sections inserted or deleted (%lu inserted, %lu deleted).",
-                      (long)sectionsAfter, (long)sectionsBefore, (unsigned long)inserted.count,
-                      (unsigned long)deleted.count);
-        }
-        /* Where each section after the batch was before it (-1: inserted). */
-        for (NSInteger t = 0; t < sectionsAfter; t++) { origins[t] = -1; }
-        for (NSArray *move in sectionMoves) {
-            origins[[[move objectAtIndex:1] integerValue]] = [[move objectAtIndex:0] integerValue];
-        }
-        NSInteger staying = 0;
-        for (NSInteger t = 0; t < sectionsAfter; t++) {
-            if ([inserted containsIndex:(NSUInteger)t] || [movedTo containsIndex:(NSUInteger)t]) { continue; }
-            while ([deleted containsIndex:(NSUInteger)staying] || [movedFrom containsIndex:(NSUInteger)staying]) {
-                staying++;
-            }
-            origins[t] = staying++;
-        }
-
-        NSArray *elementMoves = LDFlatten(_movedElements);
-        NSMutableArray *elementSources = [NSMutableArray array], *elementTargets = [NSMutableArray array];
-        for (NSArray *move in elementMoves) {
-            [elementSources addObject:[move objectAtIndex:0]];
-            [elementTargets addObject:[move objectAtIndex:1]];
-        }
-        NSArray *deletedList = LDFlatten(_deletedElements), *reloadedList = LDFlatten(_reloadedElements),
-                *insertedList = LDFlatten(_insertedElements);
-        NSSet *deletedElements = LDElementSet(deletedList, before, sectionsBefore, @"delete", @"before");
-        NSSet *reloadedElements = LDElementSet(reloadedList, before, sectionsBefore, @"reload", @"before");
-        NSSet *movedFromElements = LDElementSet(elementSources, before, sectionsBefore, @"move", @"before");
-        NSSet *insertedElements = LDElementSet(insertedList, after, sectionsAfter, @"insert", @"after");
-        NSSet *movedToElements = LDElementSet(elementTargets, after, sectionsAfter, @"move to", @"after");
-        NSArray *beforeKinds = [NSArray arrayWithObjects:deletedList, reloadedList, elementSources, nil];
-        NSArray *beforeNames = [NSArray arrayWithObjects:@"delete", @"reload", @"move", nil];
-        for (NSUInteger kind = 0; kind < beforeKinds.count; kind++) {
-            for (NSIndexPath *path in [beforeKinds objectAtIndex:kind]) {
-                NSUInteger section = (NSUInteger)LDSection(path);
-                if ([deleted containsIndex:section] || [reloaded containsIndex:section]) {
-                    LDInvalid(@"attempt to %@ row %@ of a section %@ in the same update", [beforeNames objectAtIndex:kind],
-                              LDStandInDescribePath(path), [deleted containsIndex:section] ? @"deleted" : @"reloaded");
-                }
-            }
-        }
-        NSArray *afterKinds = [NSArray arrayWithObjects:insertedList, elementTargets, nil];
-        NSArray *afterNames = [NSArray arrayWithObjects:@"insert", @"move", nil];
-        for (NSUInteger kind = 0; kind < afterKinds.count; kind++) {
-            for (NSIndexPath *path in [afterKinds objectAtIndex:kind]) {
-                NSInteger section = LDSection(path);
-                if ([inserted containsIndex:(NSUInteger)section] || (kind == 1 && [movedTo containsIndex:(NSUInteger)section])) {
-                    LDInvalid(@"attempt to %@ row %@ into a section %@ in the same update", [afterNames objectAtIndex:kind],
-                              LDStandInDescribePath(path), [inserted containsIndex:(NSUInteger)section] ? @"inserted" : @"moved");
-                }
-                if (origins[section] >= 0 && [reloaded containsIndex:(NSUInteger)origins[section]]) {
-                    LDInvalid(@"attempt to %@ row %@ into a section reloaded in the same update",
-                              [afterNames objectAtIndex:kind], LDStandInDescribePath(path));
-                }
-            }
-        }
-        LDForbidElements(deletedElements, reloadedElements, @"delete", @"reload");
-        LDForbidElements(deletedElements, movedFromElements, @"delete", @"move");
-        LDForbidElements(reloadedElements, movedFromElements, @"reload", @"move");
-        LDForbidElements(insertedElements, movedToElements, @"insert", @"move to");
-
-        for (NSIndexPath *path in deletedList) { removed[LDSection(path)]++; }
-        for (NSIndexPath *path in elementSources) { removed[LDSection(path)]++; }
-        for (NSIndexPath *path in insertedList) { added[LDSection(path)]++; }
-        for (NSIndexPath *path in elementTargets) { added[LDSection(path)]++; }
-        for (NSInteger t = 0; t < sectionsAfter; t++) {
-            NSInteger s = origins[t];
-            if (s < 0) { continue; }
-            NSInteger expected = before[s] - removed[s] + added[t];
-            if (expected != after[t]) {
-                LDInvalid(@"invalid number of rows in section %ld. The number of rows contained in an existing section "
-                          @"after the update (%ld) must be equal to the number of rows contained in that section before "
-                          @"the update (%ld), plus the number of rows inserted or moved into that section (%ld), "
-                          @"minus the number of rows deleted or moved out of that section (%ld) (section %ld before "
-                          @"the update).",
-                          (long)t, (long)after[t], (long)before[s], (long)added[t], (long)removed[s], (long)s);
-            }
-        }
-
-        /* Accepted: what was there before, for the touched contents. */
-        for (NSUInteger s = deleted.firstIndex; s != NSNotFound; s = [deleted indexGreaterThanIndex:s]) {
-            [_touchedContents addObject:[_sectionContents objectAtIndex:s]];
-        }
-        for (NSUInteger s = reloaded.firstIndex; s != NSNotFound; s = [reloaded indexGreaterThanIndex:s]) {
-            [_touchedContents addObject:[_sectionContents objectAtIndex:s]];
-        }
-        for (NSNumber *s in moveSources) { [_touchedContents addObject:[_sectionContents objectAtIndex:s.unsignedIntegerValue]]; }
-        for (NSArray *list in beforeKinds) {
-            for (NSIndexPath *path in list) {
-                [_touchedContents addObject:[[_elementContents objectAtIndex:(NSUInteger)LDSection(path)]
-                                                objectAtIndex:(NSUInteger)LDElement(path)]];
-            }
-        }
-
-        /* The rows after the batch: staying rows keep their content. */
-        NSMutableDictionary *movedIn = [NSMutableDictionary dictionary];
-        for (NSArray *move in elementMoves) {
-            NSIndexPath *from = [move objectAtIndex:0];
-            [movedIn setObject:[[_elementContents objectAtIndex:(NSUInteger)LDSection(from)] objectAtIndex:(NSUInteger)LDElement(from)]
-                        forKey:[move objectAtIndex:1]];
-        }
-        NSMutableArray *newSections = [NSMutableArray arrayWithCapacity:(NSUInteger)sectionsAfter];
-        NSMutableArray *newElements = [NSMutableArray arrayWithCapacity:(NSUInteger)sectionsAfter];
-        for (NSInteger t = 0; t < sectionsAfter; t++) {
-            NSInteger s = origins[t];
-            NSMutableArray *rows = [NSMutableArray arrayWithCapacity:(NSUInteger)after[t]];
-            if (s < 0 || [reloaded containsIndex:(NSUInteger)s]) {
-                [newSections addObject:[self contentForSection:t]];
-                for (NSInteger e = 0; e < after[t]; e++) { [rows addObject:[self contentAtSection:t element:e]]; }
-                [newElements addObject:rows];
-                continue;
-            }
-            [newSections addObject:[_sectionContents objectAtIndex:(NSUInteger)s]];
-            NSArray *old = [_elementContents objectAtIndex:(NSUInteger)s];
-            NSMutableArray *stay = [NSMutableArray array];
-            for (NSInteger e = 0; e < before[s]; e++) {
-                NSIndexPath *path = LDPath(s, e);
-                if ([deletedElements containsObject:path] || [movedFromElements containsObject:path]) { continue; }
-                [stay addObject:[reloadedElements containsObject:path] ? LDFresh() : [old objectAtIndex:(NSUInteger)e]];
-            }
-            NSUInteger next = 0;
-            for (NSInteger e = 0; e < after[t]; e++) {
-                NSIndexPath *path = LDPath(t, e);
-                id content;
-                if ([insertedElements containsObject:path]) {
-                    content = LDFresh();
-                } else if ((content = [movedIn objectForKey:path]) == nil) {
-                    content = [stay objectAtIndex:next++];
-                }
-                [rows addObject:content == LDFresh() ? [self contentAtSection:t element:e] : content];
-            }
-            if (next != stay.count) { LDInvalid(@"internal: %lu rows of section %ld left over", (unsigned long)(stay.count - next), (long)s); }
-            [newElements addObject:rows];
-        }
-        [_sectionContents release];
-        _sectionContents = [newSections retain];
-        [_elementContents release];
-        _elementContents = [newElements retain];
-
-        /* What is there after the batch, for the touched contents. */
-        for (NSUInteger t = inserted.firstIndex; t != NSNotFound; t = [inserted indexGreaterThanIndex:t]) {
-            [_touchedContents addObject:[_sectionContents objectAtIndex:t]];
-        }
-        for (NSNumber *t in moveTargets) { [_touchedContents addObject:[_sectionContents objectAtIndex:t.unsignedIntegerValue]]; }
-        for (NSArray *list in afterKinds) {
-            for (NSIndexPath *path in list) {
-                [_touchedContents addObject:[[_elementContents objectAtIndex:(NSUInteger)LDSection(path)]
-                                                objectAtIndex:(NSUInteger)LDElement(path)]];
-            }
-        }
-    } @finally {
-        free(before);
-        free(after);
-        free(removed);
-        free(added);
-        free(origins);
+    NSArray *lists = [self recordedLists];
+    ld_batch_t batch = LDCoreBatch(lists);
+    NSInteger sectionsBefore = (NSInteger)_elementContents.count, sectionsAfter = [_source ld_dataSourceNumberOfSections];
+    if (sectionsAfter < 0) { LDInvalid(@"the data source has %ld sections", (long)sectionsAfter); }
+    int32_t *before = LDScratch((NSUInteger)sectionsBefore * sizeof *before);
+    int32_t *after = LDScratch((NSUInteger)sectionsAfter * sizeof *after);
+    for (NSInteger s = 0; s < sectionsBefore; s++) {
+        before[s] = LDCoreIndex((NSInteger)((NSArray *)[_elementContents objectAtIndex:(NSUInteger)s]).count);
     }
+    for (NSInteger t = 0; t < sectionsAfter; t++) { after[t] = LDCoreIndex([_source ld_dataSourceNumberOfElementsInSection:t]); }
+    ld_batch_check_t check;
+    ld_status status = ld_check_batch(_workspace, &batch, before, (size_t)sectionsBefore, after, (size_t)sectionsAfter,
+                                      true, &check);
+    if (status != LD_OK) { LDInvalid(@"the counts cannot be checked: %s", ld_status_description(status)); }
+    if (check.rule != LD_BATCH_VALID) { LDInvalid(@"%@", LDReason(&check, &batch, lists)); }
+    [self touch:&batch after:NO];
+    [self apply:&batch check:&check countsAfter:after sections:sectionsAfter];
+    [self touch:&batch after:YES];
 }
 
 @end
