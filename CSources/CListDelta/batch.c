@@ -383,13 +383,14 @@ static ld_status ld_check(ld_workspace_t *workspace, ld_checker_t *c, bool deriv
 }
 
 ld_status ld_check_batch(ld_workspace_t *workspace, const ld_batch_t *batch, const int32_t *counts_before,
-                         size_t sections_before, const int32_t *counts_after, size_t sections_after,
-                         bool reloads_arrive, ld_batch_check_t *out) {
+                         size_t sections_before, const int32_t *counts_after, size_t sections_after, uint32_t options,
+                         ld_batch_check_t *out) {
+    bool derive = options & LD_BATCH_DERIVE_COUNTS_BEFORE;
+    if (derive) counts_before = NULL;
     if (workspace == NULL || batch == NULL || out == NULL || (counts_after == NULL && sections_after > 0) ||
-        !ld_valid_batch_arguments(batch)) {
+        (!derive && counts_before == NULL && sections_before > 0) || !ld_valid_batch_arguments(batch)) {
         return LD_ERROR_INVALID;
     }
-    bool derive = counts_before == NULL;
     if (derive) {
         size_t grown = sections_after + batch->section_deleted_count;
         sections_before = grown > batch->section_inserted_count ? grown - batch->section_inserted_count : 0;
@@ -407,7 +408,7 @@ ld_status ld_check_batch(ld_workspace_t *workspace, const ld_batch_t *batch, con
                        .out = &check };
     ld_lists(batch, &c);
     ld_status status = ld_reserve_sections(workspace, &c);
-    if (status == LD_OK) status = ld_check(workspace, &c, derive, reloads_arrive);
+    if (status == LD_OK) status = ld_check(workspace, &c, derive, options & LD_BATCH_RELOADS_ARRIVE);
     if (status != LD_OK) return status;
     check.counts_before = c.counts_before;
     check.section_count_before = sections_before;

@@ -631,7 +631,7 @@ static const char *ldc_apply_batch(ld_workspace_t *workspace, int stage, const l
     ld_batch_t batch = ldc_stage_batch(st);
     ld_batch_check_t check;
     ld_status status = ld_check_batch(workspace, &batch, counts, before->count, counts + before->count, data->count,
-                                      true, &check);
+                                      LD_BATCH_RELOADS_ARRIVE, &check);
     if (status != LD_OK) {
         failure = ldc_fail("stage %d: ld_check_batch: %s", stage + 1, ld_status_description(status));
         goto done;

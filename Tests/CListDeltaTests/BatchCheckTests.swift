@@ -12,7 +12,7 @@ import Testing
     /// `inserted`) for a list of `after` counts after it, `before` (nil: derived) before it.
     private func check(
         _ harness: CoreHarness, sectionDeleted: [Int32] = [], elementDeleted: [ld_path_t] = [],
-        elementInserted: [ld_path_t] = [], before: [Int32]?, after: [Int32], reloadsArrive: Bool = false,
+        elementInserted: [ld_path_t] = [], before: [Int32]?, after: [Int32],
         body: (ld_status, ld_batch_check_t) -> Void
     ) {
         sectionDeleted.withUnsafeBufferPointer { sections in
@@ -27,8 +27,9 @@ import Testing
                     batch.element_inserted_count = inserted.count
                     var out = ld_batch_check_t()
                     out.element_count = 99
+                    let options = before == nil ? LD_BATCH_DERIVE_COUNTS_BEFORE.rawValue : 0
                     let status = ld_check_batch(
-                        harness.workspace, &batch, before, before?.count ?? 0, after, after.count, reloadsArrive, &out)
+                        harness.workspace, &batch, before ?? [], before?.count ?? 0, after, after.count, options, &out)
                     body(status, out)
                 }
             }
@@ -41,16 +42,17 @@ import Testing
         var out = ld_batch_check_t()
         out.element_count = 99
         let counts: [Int32] = [1]
-        #expect(ld_check_batch(nil, &batch, counts, 1, counts, 1, false, &out) == LD_ERROR_INVALID)
-        #expect(ld_check_batch(harness.workspace, nil, counts, 1, counts, 1, false, &out) == LD_ERROR_INVALID)
-        #expect(ld_check_batch(harness.workspace, &batch, counts, 1, counts, 1, false, nil) == LD_ERROR_INVALID)
-        #expect(ld_check_batch(harness.workspace, &batch, counts, 1, nil, 1, false, &out) == LD_ERROR_INVALID)
+        #expect(ld_check_batch(nil, &batch, counts, 1, counts, 1, 0, &out) == LD_ERROR_INVALID)
+        #expect(ld_check_batch(harness.workspace, nil, counts, 1, counts, 1, 0, &out) == LD_ERROR_INVALID)
+        #expect(ld_check_batch(harness.workspace, &batch, counts, 1, counts, 1, 0, nil) == LD_ERROR_INVALID)
+        #expect(ld_check_batch(harness.workspace, &batch, counts, 1, nil, 1, 0, &out) == LD_ERROR_INVALID)
         batch.element_deleted_count = 1
-        #expect(ld_check_batch(harness.workspace, &batch, counts, 1, counts, 1, false, &out) == LD_ERROR_INVALID)
+        #expect(ld_check_batch(harness.workspace, &batch, counts, 1, counts, 1, 0, &out) == LD_ERROR_INVALID)
         batch.element_deleted_count = 0
-        #expect(ld_check_batch(harness.workspace, &batch, [-1], 1, counts, 1, false, &out) == LD_ERROR_INVALID)
+        #expect(ld_check_batch(harness.workspace, &batch, [-1], 1, counts, 1, 0, &out) == LD_ERROR_INVALID)
+        #expect(ld_check_batch(harness.workspace, &batch, nil, 1, counts, 1, 0, &out) == LD_ERROR_INVALID)
         let half = Int32(LD_MAX_COUNT / 2 + 1)
-        #expect(ld_check_batch(harness.workspace, &batch, [half, half], 2, [0, 0], 2, false, &out) == LD_ERROR_OVERFLOW)
+        #expect(ld_check_batch(harness.workspace, &batch, [half, half], 2, [0, 0], 2, 0, &out) == LD_ERROR_OVERFLOW)
         #expect(out.element_count == 99, "out must be untouched on error")
     }
 
@@ -81,6 +83,17 @@ import Testing
         }
     }
 
+    @Test func anEmptyListIsNotARequestToDerive() {
+        let harness = CoreHarness()
+        var batch = ld_batch_t()
+        var out = ld_batch_check_t()
+        #expect(ld_check_batch(harness.workspace, &batch, nil, 0, [1], 1, 0, &out) == LD_OK)
+        #expect(out.rule == LD_BATCH_SECTION_COUNT_MISMATCH, "no sections before, one after, none inserted")
+        #expect(
+            ld_check_batch(harness.workspace, &batch, nil, 0, [1], 1, LD_BATCH_DERIVE_COUNTS_BEFORE.rawValue, &out) == LD_OK)
+        #expect(out.rule == LD_BATCH_VALID && out.section_count_before == 1 && out.counts_before[0] == 1)
+    }
+
     @Test func reloadsArriveOnlyWhenAsked() {
         let harness = CoreHarness()
         let reloaded = [ld_path_t(section: 0, element: 1)]
@@ -90,7 +103,9 @@ import Testing
                 batch.element_reloaded = reloaded.baseAddress
                 batch.element_reloaded_count = 1
                 var out = ld_batch_check_t()
-                #expect(ld_check_batch(harness.workspace, &batch, [3], 1, [3], 1, arrive, &out) == LD_OK)
+                #expect(
+                    ld_check_batch(harness.workspace, &batch, [3], 1, [3], 1, arrive ? LD_BATCH_RELOADS_ARRIVE.rawValue : 0, &out)
+                        == LD_OK)
                 let origins = Array(UnsafeBufferPointer(start: out.element_origins, count: out.element_count))
                 #expect(origins == (arrive ? [0, -1, 2] : [0, 1, 2]))
             }

@@ -240,7 +240,8 @@ static void ldf_check(ld_workspace_t *workspace, const ldf_batch_t *b, const int
     ld_path_move_t element_moves[LDF_MAX_OPS];
     ld_batch_t batch = ldf_core_batch(b, section_moves, element_moves);
     ld_batch_check_t out;
-    if (ld_check_batch(workspace, &batch, before, sb, after, sa, reloads_arrive, &out) != LD_OK) ldf_fail("status");
+    uint32_t options = reloads_arrive ? LD_BATCH_RELOADS_ARRIVE : 0;
+    if (ld_check_batch(workspace, &batch, before, sb, after, sa, options, &out) != LD_OK) ldf_fail("status");
     if ((out.rule == LD_BATCH_VALID) != valid) ldf_fail(valid ? "a valid batch rejected" : "an invalid batch accepted");
     if (!valid) return;
     if (memcmp(out.section_origins, origins, sa * sizeof *origins) != 0) ldf_fail("section origins");
@@ -248,7 +249,7 @@ static void ldf_check(ld_workspace_t *workspace, const ldf_batch_t *b, const int
     if (out.element_count != count || memcmp(out.element_origins, replayed, count * sizeof *replayed) != 0) {
         ldf_fail("element origins");
     }
-    if (ld_check_batch(workspace, &batch, NULL, 0, after, sa, reloads_arrive, &out) != LD_OK ||
+    if (ld_check_batch(workspace, &batch, NULL, 0, after, sa, options | LD_BATCH_DERIVE_COUNTS_BEFORE, &out) != LD_OK ||
         out.rule != LD_BATCH_VALID || out.section_count_before != sb) {
         ldf_fail("derived counts rejected a valid batch");
     }

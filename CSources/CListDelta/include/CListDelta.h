@@ -677,25 +677,32 @@ typedef struct ld_batch_check {
     size_t element_count;
 } ld_batch_check_t;
 
+/*! @brief Options of ld_check_batch(), or-ed together; 0 for none. */
+typedef enum ld_batch_check_option {
+    /*! A reloaded element arrives (-1) in the element origins, as its data does, instead of
+     *  standing for the element it was, as its position does. */
+    LD_BATCH_RELOADS_ARRIVE = 1,
+    /*! The list before the batch is unknown (a batch built by hand, the view not asked): its
+     *  counts are derived from the counts after as the only ones the batch can be valid for
+     *  (the sections: the count after, less inserts, plus deletes; a surviving section: its
+     *  count after, less what the batch adds to it, plus what it removes; a deleted one: the
+     *  least its paths need), reported in @c counts_before, and the batch is checked against
+     *  them; @p counts_before and @p sections_before are ignored. */
+    LD_BATCH_DERIVE_COUNTS_BEFORE = 2,
+} ld_batch_check_option;
+
 /*!
  * @brief Checks @p batch against UIKit's batch-update rules for a list whose sections hold
  *        @p counts_before elements before it and @p counts_after after it, and when it is valid
  *        says where each section and element after it comes from, as a list view performs it.
  *
- * Where the list before is unknown (a batch built by hand, the view not asked), pass NULL
- * @p counts_before: the counts before are derived from the counts after as the only ones the
- * batch is valid for (the sections: @p sections_after less inserts plus deletes; a surviving
- * section: its count after, less what the batch adds to it, plus what it removes; a deleted
- * one: the least its paths need) and reported in @p out; the batch is checked against them.
- *
- * @param workspace      a workspace not in use by another thread.
- * @param counts_before  each section's count before the batch, or NULL (derive them).
- * @param sections_before the number of sections before the batch; ignored when derived.
- * @param counts_after   each section's count after the batch; may be NULL when
- *                       @p sections_after is 0.
- * @param reloads_arrive whether a reloaded element counts as arriving (-1) in the origins, as
- *                       its data does, or as the element it was, as its position does.
- * @param out            receives the outcome, valid or not; untouched on error.
+ * @param workspace       a workspace not in use by another thread.
+ * @param counts_before   each section's count before the batch; may be NULL when
+ *                        @p sections_before is 0.
+ * @param counts_after    each section's count after the batch; may be NULL when
+ *                        @p sections_after is 0.
+ * @param options         ::ld_batch_check_option values, or-ed; 0 for none.
+ * @param out             receives the outcome, valid or not; untouched on error.
  * @return LD_OK (a valid batch or not: see @c out->rule); LD_ERROR_INVALID (a NULL workspace,
  *         @p batch or @p out, a NULL array with a non-zero count, a negative count);
  *         LD_ERROR_OVERFLOW (more than ::LD_MAX_COUNT sections or elements on a side);
@@ -706,8 +713,8 @@ typedef struct ld_batch_check {
  *       each no larger than an earlier call's.
  */
 ld_status ld_check_batch(ld_workspace_t *workspace, const ld_batch_t *batch, const int32_t *counts_before,
-                         size_t sections_before, const int32_t *counts_after, size_t sections_after,
-                         bool reloads_arrive, ld_batch_check_t *out);
+                         size_t sections_before, const int32_t *counts_after, size_t sections_after, uint32_t options,
+                         ld_batch_check_t *out);
 
 /* MARK: Immediate row operations (NSTableView) */
 

@@ -56,8 +56,11 @@ struct BatchCheck {
         let before = countsBefore.map(indices), after = indices(countsAfter)
         var check = ld_batch_check_t()
         self = try WorkspacePool.shared.withWorkspace { workspace in
+            let options =
+                (reloadsArrive ? LD_BATCH_RELOADS_ARRIVE.rawValue : 0)
+                | (countsBefore == nil ? LD_BATCH_DERIVE_COUNTS_BEFORE.rawValue : 0)
             let status = ld_check_batch(
-                workspace, &coreBatch, before, before?.count ?? 0, after, after.count, reloadsArrive, &check)
+                workspace, &coreBatch, before ?? [], before?.count ?? 0, after, after.count, options, &check)
             switch status {
             case LD_OK: break
             case LD_ERROR_ALLOC: throw ListDeltaError.outOfMemory

@@ -489,7 +489,7 @@ static NSString *LDReason(const ld_batch_check_t *check, const ld_batch_t *batch
     for (NSInteger t = 0; t < sectionsAfter; t++) { after[t] = LDCoreIndex([_source ld_dataSourceNumberOfElementsInSection:t]); }
     ld_batch_check_t check;
     ld_status status = ld_check_batch(_workspace, &batch, before, (size_t)sectionsBefore, after, (size_t)sectionsAfter,
-                                      true, &check);
+                                      LD_BATCH_RELOADS_ARRIVE, &check);
     if (status != LD_OK) { LDInvalid(@"the counts cannot be checked: %s", ld_status_description(status)); }
     if (check.rule != LD_BATCH_VALID) { LDInvalid(@"%@", LDReason(&check, &batch, lists)); }
     [self touch:&batch after:NO];

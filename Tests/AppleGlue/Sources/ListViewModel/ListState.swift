@@ -229,7 +229,7 @@ public final class ListState {
                                             element_moved: rm.baseAddress, element_moved_count: rm.count)
                                         return ld_check_batch(
                                             workspace, &batch, before.map { Int32(clamping: $0) }, before.count,
-                                            after.map { Int32(clamping: $0) }, after.count, false, &out)
+                                            after.map { Int32(clamping: $0) }, after.count, 0, &out)
                                     }
                                 }
                             }
