@@ -8,19 +8,17 @@
  * operations in changing sections, element conflicts, element counts; within each, the lists
  * in the order of ld_lists, each in its own order. */
 
-/* One kind of operation's list: its section indices (int32_t) or element paths (ld_path_t),
- * `stride` bytes apart, in the list before the batch or, with `after`, the list after it. */
+/* One kind of operation's list: its section indices (int32_t), element paths (ld_path_t) or,
+ * with `rows`, element indices (int32_t) in section 0, `stride` bytes apart, in the list before
+ * the batch or, with `after`, the list after it. */
 typedef struct {
     const char *items;
     size_t count, stride;
     ld_batch_operation operation;
-    bool after;
+    bool after, rows;
 } ld_list_t;
 
 enum { LD_LISTS = 5 };
-
-/* Each operation's bit in a section's or an element's flags. */
-#define LD_MARK(operation) ((uint8_t)(1u << (operation)))
 
 /* The pairs of operations UIKit forbids on one section or element: the first, then the second,
  * whose list is searched for the smallest index or path the first also names. */
@@ -41,11 +39,13 @@ typedef struct {
     uint8_t *section_flags_before, *section_flags_after, *element_flags_before, *element_flags_after;
     int32_t *starts_before, *starts_after, *removed, *added, *section_origins, *element_origins;
     ld_batch_check_t *out;
+    ld_poller_t *poller; /* NULL: never polled */
+    bool cancelled;      /* a check stopped because the poller's token is cancelled */
 } ld_checker_t;
 
 static ld_list_t ld_list(const void *items, size_t count, size_t stride, ld_batch_operation operation) {
     bool after = operation == LD_BATCH_INSERT || operation == LD_BATCH_MOVE_TO;
-    return (ld_list_t){ count > 0 ? items : NULL, count, stride, operation, after };
+    return (ld_list_t){ count > 0 ? items : NULL, count, stride, operation, after, false };
 }
 
 /* The batch's lists, sections' and elements', in the order the checks take them: deletes,
@@ -77,9 +77,16 @@ static const ld_list_t *ld_list_of(const ld_list_t *lists, ld_batch_operation op
 
 static ld_path_t ld_path_at(const ld_list_t *list, size_t k, bool element) {
     ld_path_t path = { 0, 0 };
-    memcpy(element ? (void *)&path : (void *)&path.section, list->items + k * list->stride,
-           element ? sizeof path : sizeof path.section);
+    void *into = !element ? (void *)&path.section : list->rows ? (void *)&path.element : (void *)&path;
+    memcpy(into, list->items + k * list->stride, element && !list->rows ? sizeof path : sizeof path.section);
     return path;
+}
+
+/* False, and the check marked cancelled, once the checker's poller sees its token. */
+static bool ld_check_polls(ld_checker_t *c) {
+    if (c->poller == NULL || ld_poll(c->poller, 1)) return true;
+    c->cancelled = true;
+    return false;
 }
 
 static bool ld_broken(ld_checker_t *c, ld_batch_rule rule, ld_batch_operation operation, size_t item,
@@ -106,6 +113,7 @@ static bool ld_mark(ld_checker_t *c, bool element) {
         size_t sections = list->after ? c->sections_after : c->sections_before;
         const int32_t *counts = list->after ? c->counts_after : c->counts_before;
         for (size_t k = 0; k < list->count; k++) {
+            if (!ld_check_polls(c)) return true;
             ld_path_t path = ld_path_at(list, k, element);
             c->out->path = path;
             if (path.section < 0 || (size_t)path.section >= sections) {
@@ -136,6 +144,7 @@ static bool ld_conflict(ld_checker_t *c, bool element) {
         bool found = false;
         ld_path_t smallest = { 0, 0 };
         for (size_t k = 0; k < list->count; k++) {
+            if (!ld_check_polls(c)) return true;
             ld_path_t path = ld_path_at(list, k, element);
             if (!(*ld_flags(c, path, element, list->after) & LD_MARK(first))) continue;
             if (!found || path.section < smallest.section ||
@@ -304,6 +313,35 @@ static void ld_element_origins(ld_checker_t *c, bool reloads_arrive) {
             staying++;
         }
     }
+}
+
+ld_status ld_mark_rows(size_t before, size_t after, uint8_t *before_flags, uint8_t *after_flags, const int32_t *deleted,
+                       size_t deleted_count, const int32_t *inserted, size_t inserted_count, const ld_pair_t *moved,
+                       size_t moved_count, const int32_t *reloaded, size_t reloaded_count, ld_poller_t *poller) {
+    int32_t counts[2] = { (int32_t)before, (int32_t)after }, starts[2] = { 0, 0 };
+    uint8_t section_flags[2] = { 0, 0 };
+    ld_batch_check_t out = { .rule = LD_BATCH_VALID };
+    ld_checker_t c = { .sections_before = 1,
+                       .sections_after = 1,
+                       .counts_before = &counts[0],
+                       .counts_after = &counts[1],
+                       .section_flags_before = &section_flags[0],
+                       .section_flags_after = &section_flags[1],
+                       .element_flags_before = before_flags,
+                       .element_flags_after = after_flags,
+                       .starts_before = starts,
+                       .starts_after = starts,
+                       .out = &out,
+                       .poller = poller };
+    size_t index = sizeof(int32_t), pair = sizeof(ld_pair_t);
+    c.elements[0] = ld_list(deleted, deleted_count, index, LD_BATCH_DELETE);
+    c.elements[1] = ld_list(reloaded, reloaded_count, index, LD_BATCH_RELOAD);
+    c.elements[2] = ld_list(moved_count ? &moved[0].source : NULL, moved_count, pair, LD_BATCH_MOVE_FROM);
+    c.elements[3] = ld_list(inserted, inserted_count, index, LD_BATCH_INSERT);
+    c.elements[4] = ld_list(moved_count ? &moved[0].target : NULL, moved_count, pair, LD_BATCH_MOVE_TO);
+    for (int l = 0; l < LD_LISTS; l++) c.elements[l].rows = true;
+    bool broken = ld_mark(&c, true) || ld_conflict(&c, true);
+    return c.cancelled ? LD_CANCELLED : broken ? LD_ERROR_INVALID : LD_OK;
 }
 
 /* The section arrays in the BATCH buffer: per section before, the derived counts, the starts,

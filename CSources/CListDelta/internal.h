@@ -328,4 +328,17 @@ static inline bool ld_poll(ld_poller_t *poller, size_t work) {
         __VA_ARGS__                                                          \
     }
 
+/* batch.c: an operation's bit in a section's or an element's flags. */
+#define LD_MARK(operation) ((uint8_t)(1u << (operation)))
+
+/* batch.c: marks a batch of one section's rows, `before` of them before it and `after` after
+ * it, in `before_flags` (deletes, reloads, move sources) and `after_flags` (inserts, move
+ * targets), both zeroed, with LD_MARK of each row's operations, and checks them against UIKit's
+ * rules as ld_check_batch does: LD_ERROR_INVALID for a row out of range, listed twice, or named
+ * by two operations UIKit forbids together; LD_CANCELLED once `poller` sees its token. */
+LD_HIDDEN ld_status ld_mark_rows(size_t before, size_t after, uint8_t *before_flags, uint8_t *after_flags,
+                                 const int32_t *deleted, size_t deleted_count, const int32_t *inserted,
+                                 size_t inserted_count, const ld_pair_t *moved, size_t moved_count,
+                                 const int32_t *reloaded, size_t reloaded_count, ld_poller_t *poller);
+
 #endif /* CLISTDELTA_INTERNAL_H */

@@ -12,8 +12,9 @@
  * target order), then the moved rows that stood after its staying row and have not been placed
  * yet. A row's index at any step is the number of occupied slots before its slot. */
 
-enum { LD_ROW_DELETED = 1, LD_ROW_RELOADED = 2, LD_ROW_MOVED_FROM = 4 };
-enum { LD_ROW_INSERTED = 1, LD_ROW_MOVED_TO = 2, LD_ROW_STAYS = 4 };
+/* A row's flags: LD_MARK of the batch's operations on it (ld_mark_rows), and after the batch,
+ * whether it is a survivor that stays where it is. */
+enum { LD_ROW_STAYS = 1u << 7 };
 
 /* Counts over slots, with prefix sums in O(log n): tree[1 ... slot_count]. */
 static void ld_tree_add(int32_t *tree, size_t slot_count, size_t slot, int32_t value) {
@@ -43,19 +44,6 @@ typedef struct {
     do {                                                       \
         if (!ld_poll(&(rows)->poller, 1)) return LD_CANCELLED; \
     } while (0)
-
-/* Marks `count` indices below `limit` with `flag`: LD_ERROR_INVALID when one is out of range,
- * listed twice, or already carries one of `conflicts`. */
-static ld_status ld_mark(ld_rows_t *r, uint8_t *flags, size_t limit, const int32_t *indices, size_t count,
-                         size_t stride, uint8_t flag, uint8_t conflicts) {
-    for (size_t k = 0; k < count; k++) {
-        LD_ROWS_POLL(r);
-        int32_t index = *(const int32_t *)(const void *)((const char *)indices + k * stride);
-        if (index < 0 || (size_t)index >= limit || (flags[index] & (flag | conflicts)) != 0) return LD_ERROR_INVALID;
-        flags[index] |= flag;
-    }
-    return LD_OK;
-}
 
 /* The rows before the batch carrying `flag`, ascending, into `rows`. */
 static ld_status ld_rows_with(ld_rows_t *r, uint8_t flag, int32_t *rows) {
@@ -109,37 +97,17 @@ static ld_status ld_rows_reserve(ld_workspace_t *workspace, size_t before, size_
     return LD_OK;
 }
 
-/* UIKit's rules for one section, as a view checks them: every index in range, none listed
- * twice, and no row both deleted and reloaded or moved, nor inserted and moved to. */
-static ld_status ld_rows_check(ld_rows_t *r, const int32_t *deleted, size_t deleted_count, const int32_t *inserted,
-                               size_t inserted_count, const ld_pair_t *moved, size_t moved_count,
-                               const int32_t *reloaded, size_t reloaded_count) {
-    ld_status status;
-    if ((status = ld_mark(r, r->before_flags, r->before, deleted, deleted_count, sizeof *deleted, LD_ROW_DELETED, 0)) ||
-        (status = ld_mark(r, r->before_flags, r->before, reloaded, reloaded_count, sizeof *reloaded, LD_ROW_RELOADED,
-                          LD_ROW_DELETED)) ||
-        (status = ld_mark(r, r->before_flags, r->before, moved_count ? &moved[0].source : NULL, moved_count,
-                          sizeof *moved, LD_ROW_MOVED_FROM, LD_ROW_DELETED | LD_ROW_RELOADED)) ||
-        (status = ld_mark(r, r->after_flags, r->after, inserted, inserted_count, sizeof *inserted, LD_ROW_INSERTED,
-                          0)) ||
-        (status = ld_mark(r, r->after_flags, r->after, moved_count ? &moved[0].target : NULL, moved_count,
-                          sizeof *moved, LD_ROW_MOVED_TO, LD_ROW_INSERTED))) {
-        return status;
-    }
-    return LD_OK;
-}
-
 /* The reloads, while the rows still stand where the batch names them, then the removals. */
 static ld_status ld_rows_removals(ld_rows_t *r, size_t reloaded_count, size_t deleted_count) {
     ld_status status;
     if (reloaded_count > 0) {
         r->operations[r->count++] = (ld_row_operation_t){ LD_ROWS_RELOAD, 0, 0, reloaded_count, r->row_lists };
-        if ((status = ld_rows_with(r, LD_ROW_RELOADED, r->row_lists))) return status;
+        if ((status = ld_rows_with(r, LD_MARK(LD_BATCH_RELOAD), r->row_lists))) return status;
     }
     if (deleted_count > 0) {
         int32_t *rows = r->row_lists + reloaded_count;
         r->operations[r->count++] = (ld_row_operation_t){ LD_ROWS_REMOVE, 0, 0, deleted_count, rows };
-        if ((status = ld_rows_with(r, LD_ROW_DELETED, rows))) return status;
+        if ((status = ld_rows_with(r, LD_MARK(LD_BATCH_DELETE), rows))) return status;
     }
     return LD_OK;
 }
@@ -151,7 +119,7 @@ static ld_status ld_rows_arrivals(ld_rows_t *r, const ld_pair_t *moved, size_t m
     size_t survivor = 0;
     for (size_t row = 0; row < r->before; row++) {
         LD_ROWS_POLL(r);
-        if (!(r->before_flags[row] & LD_ROW_DELETED)) r->survivor_index[row] = (int32_t)survivor++;
+        if (!(r->before_flags[row] & LD_MARK(LD_BATCH_DELETE))) r->survivor_index[row] = (int32_t)survivor++;
     }
     for (size_t target = 0; target < r->after; target++) {
         LD_ROWS_POLL(r);
@@ -166,7 +134,7 @@ static ld_status ld_rows_arrivals(ld_rows_t *r, const ld_pair_t *moved, size_t m
     size_t staying = 0, stays = 0;
     for (size_t target = 0; target < r->after; target++) {
         LD_ROWS_POLL(r);
-        if (r->after_flags[target] & (LD_ROW_INSERTED | LD_ROW_MOVED_TO)) {
+        if (r->after_flags[target] & (LD_MARK(LD_BATCH_INSERT) | LD_MARK(LD_BATCH_MOVE_TO))) {
             r->target_group[target] = (int32_t)stays;
             continue;
         }
@@ -272,8 +240,8 @@ ld_status ld_immediate_rows(ld_workspace_t *workspace, size_t row_count, const i
                                        2 + inserted_count + moved_count, &r);
     if (status != LD_OK) return status;
     r.poller = (ld_poller_t){ .cancel = cancel };
-    if ((status = ld_rows_check(&r, deleted, deleted_count, inserted, inserted_count, moved, moved_count, reloaded,
-                                reloaded_count)) ||
+    if ((status = ld_mark_rows(before, after, r.before_flags, r.after_flags, deleted, deleted_count, inserted,
+                               inserted_count, moved, moved_count, reloaded, reloaded_count, &r.poller)) ||
         (status = ld_rows_removals(&r, reloaded_count, deleted_count)) ||
         (status = ld_rows_arrivals(&r, moved, moved_count)) || (status = ld_rows_slots(&r)) ||
         (status = ld_rows_placements(&r))) {
