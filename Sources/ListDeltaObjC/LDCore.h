@@ -18,16 +18,14 @@ NS_ASSUME_NONNULL_BEGIN
 /*
  * Numbers identifiers: two identifiers get the same number iff they are equal by -isEqual:
  * (compared only when their -hash agrees, as NSDictionary does, so lawful objects with colliding
- * hashes are never confused). The numbers are the identities the core matches. The table keeps
- * each distinct identifier retained until it is freed.
+ * hashes are never confused), by the core's numbering (ld_number), the Swift layer's too. The
+ * numbers are the identities the core matches. The table keeps each distinct identifier
+ * retained, by number, until it is freed.
  */
 typedef struct LDIdentifierTable {
-    uint32_t *_Nullable slots;            /* number + 1 per slot, 0 when empty */
-    size_t mask;
-    NSUInteger *_Nullable hashes;         /* per number */
+    ld_numbering_t *_Nullable numbering;
     const void *_Nonnull *_Nullable identifiers; /* per number, retained */
     size_t count;
-    size_t capacity;
 } LDIdentifierTable;
 
 /* A table for up to @p capacity distinct identifiers; NO when out of memory. */

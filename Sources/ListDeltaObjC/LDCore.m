@@ -11,14 +11,8 @@ NSString *const LDErrorDomain = @"ListDeltaErrorDomain";
 
 BOOL LDIdentifierTableCreate(LDIdentifierTable *table, size_t capacity) {
     memset(table, 0, sizeof *table);
-    size_t slotCount = 16;
-    while (slotCount < capacity * 2) { slotCount *= 2; }
-    table->slots = calloc(slotCount, sizeof *table->slots);
-    table->hashes = malloc((capacity ? capacity : 1) * sizeof *table->hashes);
     table->identifiers = malloc((capacity ? capacity : 1) * sizeof *table->identifiers);
-    table->mask = slotCount - 1;
-    table->capacity = capacity;
-    if (table->slots == NULL || table->hashes == NULL || table->identifiers == NULL) {
+    if (table->identifiers == NULL || ld_numbering_create(NULL, capacity, &table->numbering) != LD_OK) {
         LDIdentifierTableFree(table);
         return NO;
     }
@@ -27,16 +21,21 @@ BOOL LDIdentifierTableCreate(LDIdentifierTable *table, size_t capacity) {
 
 void LDIdentifierTableFree(LDIdentifierTable *table) {
     for (size_t number = 0; number < table->count; number++) { LD_RELEASE_POINTER(table->identifiers[number]); }
-    free(table->slots);
-    free(table->hashes);
     free(table->identifiers);
+    ld_numbering_free(table->numbering);
     memset(table, 0, sizeof *table);
 }
 
-/* Spreads -hash over the slots: many classes hash to small or patterned integers. */
-static inline size_t LDSlotOfHash(NSUInteger hash, size_t mask) {
-    uint64_t mixed = (uint64_t)hash * UINT64_C(0x9E3779B97F4A7C15);
-    return (size_t)(mixed ^ (mixed >> 32)) & mask;
+/* The identifier being numbered, for LDIdentifiersEqual. */
+typedef struct {
+    const LDIdentifierTable *table;
+    const void *identifier;
+} LDNumberingContext;
+
+static int LDIdentifiersEqual(void *context, uint64_t number) {
+    const LDNumberingContext *numbering = context;
+    id known = LD_OBJECT(numbering->table->identifiers[number]), identifier = LD_OBJECT(numbering->identifier);
+    return known == identifier || [known isEqual:identifier];
 }
 
 LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const *objects, size_t count,
@@ -72,34 +71,13 @@ LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const 
             hashOf = (NSUInteger (*)(id, SEL))(void (*)(void))class_getMethodImplementation(currentIdentifierClass,
                                                                                      hashSelector);
         }
-        NSUInteger hash = hashOf(identifier, hashSelector);
-        size_t slot = LDSlotOfHash(hash, table->mask);
-        size_t probes = 0;
-        for (;;) {
-            uint32_t entry = table->slots[slot];
-            if (entry == 0) {
-                if (table->count == table->capacity) { return LDErrorInternal; }
-                size_t number = table->count++;
-                table->hashes[number] = hash;
-                table->identifiers[number] = LD_RETAINED_POINTER(identifier);
-                table->slots[slot] = (uint32_t)(number + 1);
-                numbers[index] = number;
-                break;
-            }
-            size_t number = entry - 1;
-            if (table->hashes[number] == hash) {
-                id known = LD_OBJECT(table->identifiers[number]);
-                if (known == identifier || [known isEqual:identifier]) {
-                    numbers[index] = number;
-                    break;
-                }
-            }
-            slot = (slot + 1) & table->mask;
-            // Every hash equal (a lawful but poor -hash) makes each lookup walk them all.
-            if ((++probes & 4095) == 0 && ld_cancel_token_is_cancelled(cancel)) {
-                return LDErrorCancelled;
-            }
-        }
+        LDNumberingContext context = { table, (__bridge const void *)identifier };
+        bool isNew = false;
+        ld_status status = ld_number(table->numbering, hashOf(identifier, hashSelector), LDIdentifiersEqual, &context,
+                                     cancel, &numbers[index], &isNew);
+        if (status == LD_CANCELLED) { return LDErrorCancelled; }
+        if (status != LD_OK) { return LDErrorInternal; }
+        if (isNew) { table->identifiers[table->count++] = LD_RETAINED_POINTER(identifier); }
     }
     return 0;
 }

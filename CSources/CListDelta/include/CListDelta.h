@@ -782,6 +782,53 @@ ld_status ld_immediate_rows(ld_workspace_t *workspace, size_t row_count, const i
                             const int32_t *reloaded, size_t reloaded_count, const ld_cancel_token_t *cancel,
                             ld_row_operations_t *out);
 
+/* MARK: Identifier numbering */
+
+/*!
+ * @brief Numbers identifiers so that equal ones share a number: exact identities for a diff of
+ *        identifiers the caller can only hash and compare (the Objective-C binding's objects,
+ *        the Swift layer's after two identifiers shared a 64-bit identity).
+ *
+ * The caller keeps its identifiers, by number; the numbering keeps their hashes. Identifiers
+ * are compared, through the caller's ::ld_identifier_equal, only when their hashes agree, as a
+ * dictionary of them would: a type whose values hash alike (even a constant hash) is numbered
+ * exactly, at the cost of the comparisons. A hash that differs for equal identifiers gives them
+ * different numbers: a valid diff with fewer matches.
+ */
+typedef struct ld_numbering ld_numbering_t;
+
+/*! @brief Whether the identifier being numbered (known to the caller through @p context)
+ *         equals the one numbered @p number: 1 when equal, 0 when not, -1 to stop the numbering
+ *         (the caller saw its equality break its laws). */
+typedef int (*ld_identifier_equal)(void *context, uint64_t number);
+
+/*!
+ * @brief Creates an empty numbering for at most @p capacity distinct identifiers.
+ * @param allocator NULL for malloc/free; copied, it must outlive the numbering.
+ * @return LD_OK, LD_ERROR_INVALID (@p out is NULL), LD_ERROR_OVERFLOW (@p capacity above ::LD_MAX_COUNT) or
+ * LD_ERROR_ALLOC; @p out untouched on error.
+ * @note One allocation of 16 to 24 bytes per identifier of @p capacity.
+ */
+ld_status ld_numbering_create(const ld_allocator_t *allocator, size_t capacity, ld_numbering_t **out);
+
+/*! @brief Frees @p numbering (NULL is ignored). */
+void ld_numbering_free(ld_numbering_t *numbering);
+
+/*!
+ * @brief Numbers one identifier of hash @p hash: the number of an identifier numbered before
+ *        with that hash that @p equal says it equals, else the next unused number (numbers
+ *        count up from 0), which @p out_is_new says: the caller then keeps the identifier as
+ *        that number's.
+ * @param cancel NULL, or a token polled at least every 4,096 comparisons or probes.
+ * @return LD_OK; LD_ERROR_INVALID (a NULL argument, @p equal returned -1, or @c capacity
+ *         distinct identifiers are numbered already); LD_CANCELLED. The numbering is unchanged
+ *         on error.
+ * @note O(1) expected for identifiers whose hashes differ; one comparison per identifier of the
+ *       same hash numbered before.
+ */
+ld_status ld_number(ld_numbering_t *numbering, uint64_t hash, ld_identifier_equal equal, void *context,
+                    const ld_cancel_token_t *cancel, uint64_t *out_number, bool *out_is_new);
+
 /* MARK: Workspace pool */
 
 /*!

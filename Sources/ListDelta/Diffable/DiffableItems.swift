@@ -108,11 +108,11 @@ extension DiffableKeying {
         read: @escaping @Sendable (Item) -> SendableHashable, count: Int,
         _ forEachList: ((inout [DiffableItem<Item>]) -> Void) -> Void
     ) {
-        var numbering = IdentifierNumbering<SendableHashable>(elementCount: count, cancellation: nil)
-        var lawful = true
+        let numbering = try? IdentifierNumbering<SendableHashable>(elementCount: count, cancellation: nil)
+        var lawful = numbering != nil
         forEachList { items in
             for index in items.indices where lawful {
-                guard let number = try? numbering.number(read(items[index].item)) else {
+                guard let number = try? numbering?.number(read(items[index].item)) else {
                     lawful = false
                     return
                 }

@@ -1,29 +1,37 @@
+import CListDelta
+
 /// Numbers identifiers so that identifiers equal under `==` share a number: the exact
 /// identities a diff falls back to after two different identifiers shared a 64-bit one.
 ///
-/// Identifiers are grouped by `hashValue` in a dictionary keyed by `Int`, whose own `Hashable`
-/// is sound, and compared with `==` within a group, as a `Dictionary` of them would be: a type
-/// whose values hash alike (even a constant hash) is numbered exactly, at the cost of the
-/// comparisons a `Dictionary` pays for it. A hash that differs for equal values gives them
-/// different numbers: a valid diff with fewer matches, where a `Dictionary` would trap. An `==`
-/// seen to break its laws (a value unequal to itself, or `a == b` without `b == a`) stops the
-/// numbering with ``IdentifiersUnlawful``.
+/// The core's numbering (`ld_number`, which the Objective-C binding numbers its objects with
+/// too) groups identifiers by `hashValue` and has them compared with `==` within a group, as a
+/// `Dictionary` of them would: a type whose values hash alike (even a constant hash) is
+/// numbered exactly, at the cost of the comparisons a `Dictionary` pays for it. A hash that
+/// differs for equal values gives them different numbers: a valid diff with fewer matches, where
+/// a `Dictionary` would trap. An `==` seen to break its laws (a value unequal to itself, or
+/// `a == b` without `b == a`) stops the numbering with ``IdentifiersUnlawful``.
 @usableFromInline
-struct IdentifierNumbering<Identifier: Hashable> {
-    private var firstWithHash: [Int: Int32] = [:]
+final class IdentifierNumbering<Identifier: Hashable> {
+    private let numbering: OpaquePointer
+    /// The identifiers, by number.
     private var identifiers: [Identifier] = []
-    private var nextWithSameHash: [Int32] = []
     private let cancellation: CoreCancellation?
-    /// Comparisons until the next poll of `cancellation`.
-    private var comparisonsUntilPoll = pollInterval
 
+    /// A numbering for up to `elementCount` distinct identifiers.
+    ///
+    /// - Throws: ``ListDeltaError/outOfMemory``.
     @usableFromInline
-    init(elementCount: Int, cancellation: CoreCancellation?) {
-        firstWithHash.reserveCapacity(elementCount)
+    init(elementCount: Int, cancellation: CoreCancellation?) throws {
+        var created: OpaquePointer?
+        guard ld_numbering_create(nil, elementCount, &created) == LD_OK, let created else {
+            throw ListDeltaError.outOfMemory
+        }
+        numbering = created
         identifiers.reserveCapacity(elementCount)
-        nextWithSameHash.reserveCapacity(elementCount)
         self.cancellation = cancellation
     }
+
+    deinit { ld_numbering_free(numbering) }
 
     /// The number of `identifier`: the number of the first identifier seen that is `==` to it,
     /// else the next unused number.
@@ -31,29 +39,37 @@ struct IdentifierNumbering<Identifier: Hashable> {
     /// - Throws: ``IdentifiersUnlawful`` when `==` is seen to break its laws;
     ///   `CancellationError` once `cancellation` is cancelled (polled every 4,096 comparisons).
     @usableFromInline
-    mutating func number(_ identifier: Identifier) throws -> UInt64 {
-        let hash = identifier.hashValue
-        let first = firstWithHash[hash] ?? -1
-        var candidate = first
-        while candidate >= 0 {
-            comparisonsUntilPoll -= 1
-            if comparisonsUntilPoll == 0 {
-                comparisonsUntilPoll = pollInterval
-                try checkCancellation(cancellation)
+    func number(_ identifier: Identifier) throws -> UInt64 {
+        var number: UInt64 = 0, isNew = false, unlawful = false
+        let status = withoutActuallyEscaping({ (known: UInt64) -> Int32 in
+            let other = self.identifiers[Int(known)]
+            guard other == identifier else { return 0 }
+            guard identifier == other else {
+                unlawful = true
+                return -1
             }
-            let known = identifiers[Int(candidate)]
-            if known == identifier {
-                guard identifier == known else { throw IdentifiersUnlawful() }
-                return UInt64(candidate)
+            return 1
+        }) { compare -> ld_status in
+            var compare = compare
+            return withUnsafeMutablePointer(to: &compare) { context in
+                ld_number(
+                    numbering, UInt64(bitPattern: Int64(identifier.hashValue)),
+                    { context, known in context!.assumingMemoryBound(to: ((UInt64) -> Int32).self).pointee(known) },
+                    context, cancellation?.token, &number, &isNew)
             }
-            candidate = nextWithSameHash[Int(candidate)]
         }
-        guard identifier == identifier else { throw IdentifiersUnlawful() }
-        let number = Int32(identifiers.count)
-        identifiers.append(identifier)
-        nextWithSameHash.append(first)
-        firstWithHash[hash] = number
-        return UInt64(number)
+        switch status {
+        case LD_OK: break
+        case LD_CANCELLED: throw CancellationError()
+        default:
+            precondition(unlawful, "ListDelta numbered more identifiers than it made room for")
+            throw IdentifiersUnlawful()
+        }
+        if isNew {
+            guard identifier == identifier else { throw IdentifiersUnlawful() }
+            identifiers.append(identifier)
+        }
+        return number
     }
 }
 

@@ -214,7 +214,7 @@ func writeIdentities<Element: ContentIdentifiable>(
             threads: ListDeltaParallelism.threads(forElementCount: source.count + target.count), alongside: alongside,
             cancellation: cancellation)
     case .numbered:
-        var numbering = IdentifierNumbering<Element.DifferenceIdentifier>(
+        let numbering = try IdentifierNumbering<Element.DifferenceIdentifier>(
             elementCount: source.count + target.count, cancellation: cancellation)
         try mapPolling(source, into: sourceRoom, cancellation) { try numbering.number($0.differenceIdentifier) }
         try mapPolling(target, into: targetRoom, cancellation) { try numbering.number($0.differenceIdentifier) }
