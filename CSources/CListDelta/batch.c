@@ -39,6 +39,7 @@ typedef struct {
     uint8_t *section_flags_before, *section_flags_after, *element_flags_before, *element_flags_after;
     int32_t *starts_before, *starts_after, *removed, *added, *section_origins, *element_origins;
     ld_batch_check_t *out;
+    bool counts_known;   /* the counts before are the caller's, or derived */
     ld_poller_t *poller; /* NULL: never polled */
     bool cancelled;      /* a check stopped because the poller's token is cancelled */
 } ld_checker_t;
@@ -204,32 +205,34 @@ static void ld_flows(ld_checker_t *c) {
 }
 
 /* The counts before the batch for which it is valid: a surviving section's from its count
- * after (after = before - removed + added), a deleted one's as the least its paths need. */
+ * after (after = before - removed + added), a deleted section's 0, as no element operation may
+ * name it: the first that does breaks that rule now, before any count is derived from it. */
 static bool ld_derive_counts(ld_checker_t *c) {
+    for (int l = 0; l < LD_LISTS; l++) {
+        const ld_list_t *list = &c->elements[l];
+        for (size_t k = 0; k < list->count && !list->after; k++) {
+            ld_path_t path = ld_path_at(list, k, true);
+            if (path.section >= 0 && (size_t)path.section < c->sections_before &&
+                (c->section_flags_before[path.section] & LD_MARK(LD_BATCH_DELETE))) {
+                c->out->path = path;
+                return ld_broken(c, LD_BATCH_ELEMENT_IN_DELETED_SECTION, list->operation, k, true);
+            }
+        }
+    }
     memset(c->counts_before, 0, c->sections_before * sizeof(int32_t));
     for (size_t t = 0; t < c->sections_after; t++) {
         int32_t s = c->section_origins[t];
         if (s < 0) continue;
         int64_t count = (int64_t)c->counts_after[t] - c->added[t] + c->removed[s];
-        if (count < 0) {
+        if (count < 0) { /* fewer than the batch leaves in it, had it held none before */
             c->out->path.section = (int32_t)t;
-            c->out->expected = count + c->added[t] - c->removed[s];
+            c->out->expected = (int64_t)c->added[t] - c->removed[s];
             c->out->actual = c->counts_after[t];
             return ld_broken(c, LD_BATCH_ELEMENT_COUNT_MISMATCH, LD_BATCH_DELETE, 0, false);
         }
         c->counts_before[s] = (int32_t)count;
     }
-    for (int l = 0; l < LD_LISTS; l++) {
-        const ld_list_t *list = &c->elements[l];
-        for (size_t k = 0; k < list->count && !list->after; k++) {
-            ld_path_t path = ld_path_at(list, k, true);
-            if (path.section < 0 || (size_t)path.section >= c->sections_before ||
-                !(c->section_flags_before[path.section] & LD_MARK(LD_BATCH_DELETE))) {
-                continue;
-            }
-            if (path.element >= c->counts_before[path.section]) c->counts_before[path.section] = path.element + 1;
-        }
-    }
+    c->counts_known = true;
     return false;
 }
 
@@ -348,10 +351,12 @@ ld_status ld_mark_rows(size_t before, size_t after, uint8_t *before_flags, uint8
  * the removed flows; per section after, the starts, the added flows, the origins; then one
  * byte of flags per section before and after. */
 static ld_status ld_reserve_sections(ld_workspace_t *workspace, ld_checker_t *c) {
-    size_t sb = c->sections_before, sa = c->sections_after;
-    size_t ints = 3 * sb + 3 * sa + 2, bytes = ((sb + sa) * sizeof(int32_t) + sizeof(int32_t) - 1) / sizeof(int32_t);
+    size_t sb = c->sections_before, sa = c->sections_after, both, ints;
+    if (!ld_add_size(sb, sa, &both) || !ld_mul_size(both, 3, &ints) || !ld_add_size(ints, 2 + (both + 3) / 4, &ints)) {
+        return LD_ERROR_OVERFLOW;
+    }
     int32_t *next;
-    ld_status status = ld_workspace_reserve(workspace, LD_BUFFER_BATCH, ints + bytes, sizeof(int32_t), (void **)&next);
+    ld_status status = ld_workspace_reserve(workspace, LD_BUFFER_BATCH, ints, sizeof(int32_t), (void **)&next);
     if (status != LD_OK) return status;
     /* clang-format off */
     if (c->counts_before == NULL) c->counts_before = next;
@@ -371,9 +376,10 @@ static ld_status ld_reserve_sections(ld_workspace_t *workspace, ld_checker_t *c)
 /* The element arrays in the ROWS buffer: the origins per element after, then one byte of
  * flags per element before and after. */
 static ld_status ld_reserve_elements(ld_workspace_t *workspace, ld_checker_t *c) {
-    size_t eb = c->elements_before, ea = c->elements_after;
+    size_t eb = c->elements_before, ea = c->elements_after, bytes;
+    if (!ld_mul_size(ea, sizeof(int32_t) + 1, &bytes) || !ld_add_size(bytes, eb, &bytes)) return LD_ERROR_OVERFLOW;
     void *room;
-    ld_status status = ld_workspace_reserve(workspace, LD_BUFFER_ROWS, ea * sizeof(int32_t) + eb + ea, 1, &room);
+    ld_status status = ld_workspace_reserve(workspace, LD_BUFFER_ROWS, bytes, 1, &room);
     if (status != LD_OK) return status;
     c->element_origins = room;
     c->element_flags_before = (uint8_t *)(c->element_origins + ea);
@@ -443,12 +449,13 @@ ld_status ld_check_batch(ld_workspace_t *workspace, const ld_batch_t *batch, con
                        .sections_after = sections_after,
                        .counts_before = (int32_t *)(uintptr_t)counts_before,
                        .counts_after = counts_after,
+                       .counts_known = !derive,
                        .out = &check };
     ld_lists(batch, &c);
     ld_status status = ld_reserve_sections(workspace, &c);
     if (status == LD_OK) status = ld_check(workspace, &c, derive, options & LD_BATCH_RELOADS_ARRIVE);
     if (status != LD_OK) return status;
-    check.counts_before = c.counts_before;
+    check.counts_before = c.counts_known ? c.counts_before : NULL;
     check.section_count_before = sections_before;
     *out = check;
     return LD_OK;

@@ -19,8 +19,12 @@ ld_status ld_numbering_create(const ld_allocator_t *allocator, size_t capacity, 
     if (capacity > LD_MAX_COUNT) return LD_ERROR_OVERFLOW;
     size_t slot_count = 8;
     while (slot_count < 2 * capacity) slot_count <<= 1;
-    size_t bytes = sizeof(struct ld_numbering) + slot_count * sizeof(uint32_t) + capacity * sizeof(uint64_t) +
-                   capacity * sizeof(uint32_t);
+    size_t slot_bytes, number_bytes, bytes;
+    if (!ld_mul_size(slot_count, sizeof(uint32_t), &slot_bytes) ||
+        !ld_mul_size(capacity, sizeof(uint64_t) + sizeof(uint32_t), &number_bytes) ||
+        !ld_add_size(slot_bytes, number_bytes, &bytes) || !ld_add_size(bytes, sizeof(struct ld_numbering), &bytes)) {
+        return LD_ERROR_OVERFLOW;
+    }
     ld_allocator_t chosen = ld_allocator_or_default(allocator);
     struct ld_numbering *numbering = ld_allocate(&chosen, bytes);
     if (numbering == NULL) return LD_ERROR_ALLOC;

@@ -76,11 +76,28 @@ import Testing
             #expect(Array(UnsafeBufferPointer(start: out.section_origins, count: 2)) == [1, 2])
             #expect(Array(UnsafeBufferPointer(start: out.element_origins, count: out.element_count)) == [1, 2, -1, 3, 4])
         }
-        // A section left with fewer elements than the batch takes out of it: no counts fit.
+        // A section left with fewer elements than the batch puts into it: no counts fit, and the
+        // fewest it could hold is said.
         check(harness, elementInserted: [.init(section: 0, element: 0)], before: nil, after: [0]) { status, out in
-            #expect(status == LD_OK)
-            #expect(out.rule == LD_BATCH_ELEMENT_COUNT_MISMATCH || out.rule == LD_BATCH_ELEMENT_OUT_OF_RANGE)
+            #expect(status == LD_OK && out.rule == LD_BATCH_ELEMENT_COUNT_MISMATCH)
+            #expect(out.expected == 1 && out.actual == 0 && out.counts_before == nil)
         }
+        // Sections that break a rule leave the element counts underived, the section count not.
+        check(harness, sectionDeleted: [5], before: nil, after: [2, 3]) { status, out in
+            #expect(status == LD_OK && out.rule == LD_BATCH_SECTION_OUT_OF_RANGE)
+            #expect(out.section_count_before == 3 && out.counts_before == nil)
+        }
+    }
+
+    @Test func aPathInADeletedSectionIsRefusedBeforeAnyCountIsDerivedFromIt() {
+        let harness = CoreHarness()
+        check(
+            harness, sectionDeleted: [0], elementDeleted: [ld_path_t(section: 0, element: Int32.max)], before: nil,
+            after: []
+        ) { status, out in
+            #expect(status == LD_OK && out.rule == LD_BATCH_ELEMENT_IN_DELETED_SECTION)
+        }
+        #expect(harness.bytesHeld < 1 << 20, "no room for the 2^31 elements its path would imply")
     }
 
     @Test func anEmptyListIsNotARequestToDerive() {

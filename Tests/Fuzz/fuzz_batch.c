@@ -232,9 +232,33 @@ static void ldf_read(ldf_reader_t *r, ldf_batch_t *b, int32_t *before, size_t *s
     }
 }
 
+/* A valid batch's origins against a replay, and the counts derived from its counts after. */
+static void ldf_check_valid(ld_workspace_t *workspace, const ldf_batch_t *b, const ld_batch_t *batch,
+                            const ld_batch_check_t *found, const int32_t *before, size_t sb, const int32_t *after,
+                            size_t sa, const int32_t *origins, uint32_t options) {
+    ld_batch_check_t out = *found;
+    int32_t replayed[LDF_MAX_SECTIONS * 64];
+    if (memcmp(out.section_origins, origins, sa * sizeof *origins) != 0) ldf_fail("section origins");
+    size_t count = ldf_replay(b, before, sb, after, sa, origins, options & LD_BATCH_RELOADS_ARRIVE, replayed);
+    if (out.element_count != count || memcmp(out.element_origins, replayed, count * sizeof *replayed) != 0) {
+        ldf_fail("element origins");
+    }
+    if (ld_check_batch(workspace, batch, NULL, 0, after, sa, options | LD_BATCH_DERIVE_COUNTS_BEFORE, &out) != LD_OK ||
+        out.rule != LD_BATCH_VALID || out.section_count_before != sb) {
+        ldf_fail("derived counts rejected a valid batch");
+    }
+    for (size_t s = 0; s < sb; s++) {
+        if (!ldf_in(b->sections[0], b->section_counts[0], (int32_t)s) && out.counts_before[s] != before[s]) {
+            ldf_fail("derived counts");
+        }
+    }
+}
+
+/* The verdict against the brute force; for a valid batch its origins and derived counts; for
+ * any batch, counts derived from its counts after are ones it is valid for, if it is for any. */
 static void ldf_check(ld_workspace_t *workspace, const ldf_batch_t *b, const int32_t *before, size_t sb,
                       const int32_t *after, size_t sa, bool reloads_arrive) {
-    int32_t origins[LDF_MAX_SECTIONS], replayed[LDF_MAX_SECTIONS * 64];
+    int32_t origins[LDF_MAX_SECTIONS];
     bool valid = ldf_valid(b, before, sb, after, sa, origins);
     ld_pair_t section_moves[LDF_MAX_OPS];
     ld_path_move_t element_moves[LDF_MAX_OPS];
@@ -243,20 +267,16 @@ static void ldf_check(ld_workspace_t *workspace, const ldf_batch_t *b, const int
     uint32_t options = reloads_arrive ? LD_BATCH_RELOADS_ARRIVE : 0;
     if (ld_check_batch(workspace, &batch, before, sb, after, sa, options, &out) != LD_OK) ldf_fail("status");
     if ((out.rule == LD_BATCH_VALID) != valid) ldf_fail(valid ? "a valid batch rejected" : "an invalid batch accepted");
-    if (!valid) return;
-    if (memcmp(out.section_origins, origins, sa * sizeof *origins) != 0) ldf_fail("section origins");
-    size_t count = ldf_replay(b, before, sb, after, sa, origins, reloads_arrive, replayed);
-    if (out.element_count != count || memcmp(out.element_origins, replayed, count * sizeof *replayed) != 0) {
-        ldf_fail("element origins");
+    if (valid) ldf_check_valid(workspace, b, &batch, &out, before, sb, after, sa, origins, options);
+    ld_batch_check_t derived; /* for any batch: counts it is valid for, if any */
+    if (ld_check_batch(workspace, &batch, NULL, 0, after, sa, options | LD_BATCH_DERIVE_COUNTS_BEFORE, &derived) !=
+        LD_OK) {
+        ldf_fail("status, deriving");
     }
-    if (ld_check_batch(workspace, &batch, NULL, 0, after, sa, options | LD_BATCH_DERIVE_COUNTS_BEFORE, &out) != LD_OK ||
-        out.rule != LD_BATCH_VALID || out.section_count_before != sb) {
-        ldf_fail("derived counts rejected a valid batch");
-    }
-    for (size_t s = 0; s < sb; s++) {
-        if (!ldf_in(b->sections[0], b->section_counts[0], (int32_t)s) && out.counts_before[s] != before[s]) {
-            ldf_fail("derived counts");
-        }
+    int32_t derived_origins[LDF_MAX_SECTIONS];
+    if (derived.rule == LD_BATCH_VALID &&
+        !ldf_valid(b, derived.counts_before, derived.section_count_before, after, sa, derived_origins)) {
+        ldf_fail("derived counts the batch is invalid for");
     }
 }
 

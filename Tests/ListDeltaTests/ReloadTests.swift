@@ -199,6 +199,33 @@ final class FakeListView: BatchUpdateTarget {
         #expect(outcomes.count == 2, "an empty staged changeset completes at once")
     }
 
+    /// A changeset built by hand says no counts; the guard derives the only ones its batch can
+    /// be valid for, and a view out of step with them is reloaded, even when the batch would
+    /// then be invalid for the view too.
+    @Test func aHandBuiltChangesetIsGuardedByTheCountsItImplies() {
+        typealias Section = ArraySection<Int, Int>
+        let three = [Section(model: 0, elements: [1, 2, 3])]
+        let cases: [(view: [Int], data: [Section], changeset: Changeset<[Section]>, mismatch: ReloadOutcome.CountMismatch)] = [
+            // One row deleted from a section left with 3: it held 4, the view shows 10.
+            (
+                [10], three, Changeset(data: three, elementDeleted: [ElementPath(element: 9, section: 0)]),
+                ReloadOutcome.CountMismatch(section: 0, expected: 4, actual: 10)
+            ),
+            // Section 3 deleted, two left: there were 3, the view shows 5.
+            (
+                [1, 1, 1, 1, 1], three + three, Changeset(data: three + three, sectionDeleted: [3]),
+                ReloadOutcome.CountMismatch(section: nil, expected: 3, actual: 5)
+            ),
+        ]
+        for (shown, data, changeset, mismatch) in cases {
+            var current = data
+            let view = FakeListView(counts: shown) { current.map(\.elements.count) }
+            var outcome: ReloadOutcome?
+            view.reload(using: StagedChangeset([changeset]), completion: { outcome = $0 }) { current = $0 }
+            #expect(outcome == .reloaded(.viewOutOfSync(mismatch)) && view.errors.isEmpty && view.batches.isEmpty)
+        }
+    }
+
     @Test func reconfiguringUpdatesCallsReconfigure() {
         var data = [Item(id: 1), Item(id: 2)]
         let view = FakeListView(counts: [2]) { [data.count] }

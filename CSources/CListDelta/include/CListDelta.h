@@ -664,7 +664,8 @@ typedef struct ld_batch_check {
     bool names_element;
     /*! The counts a rule compares (see ::ld_batch_rule). */
     int64_t expected, actual;
-    /*! The sections before the batch and their element counts: the caller's, or derived. */
+    /*! The sections before the batch and their element counts: the caller's, or derived (NULL
+     *  when the section operations break a rule before they are). */
     const int32_t *counts_before;
     size_t section_count_before;
     /*! A valid batch: for each section after it, the section before it that it shows, or -1
@@ -685,9 +686,10 @@ typedef enum ld_batch_check_option {
     /*! The list before the batch is unknown (a batch built by hand, the view not asked): its
      *  counts are derived from the counts after as the only ones the batch can be valid for
      *  (the sections: the count after, less inserts, plus deletes; a surviving section: its
-     *  count after, less what the batch adds to it, plus what it removes; a deleted one: the
-     *  least its paths need), reported in @c counts_before, and the batch is checked against
-     *  them; @p counts_before and @p sections_before are ignored. */
+     *  count after, less what the batch adds to it, plus what it removes; a section the
+     *  batch deletes: 0, for an element operation in it breaks a rule), reported in
+     *  @c counts_before, and the batch is checked against them; @p counts_before and
+     *  @p sections_before are ignored. */
     LD_BATCH_DERIVE_COUNTS_BEFORE = 2,
 } ld_batch_check_option;
 
@@ -708,8 +710,8 @@ typedef enum ld_batch_check_option {
  *         LD_ERROR_OVERFLOW (more than ::LD_MAX_COUNT sections or elements on a side);
  *         LD_ERROR_ALLOC.
  * @note O(S + T + n + m + k) time for S and T sections, n and m elements and k operations;
- *       4 bytes per section and per element, plus 13 per section, 1 per element before and
- *       5 per element after. A warm workspace allocates nothing for a batch whose counts are
+ *       13 bytes per section of S + T (plus 12), 1 per element before and 5 per element after.
+ *       A warm workspace allocates nothing for a batch whose counts are
  *       each no larger than an earlier call's.
  */
 ld_status ld_check_batch(ld_workspace_t *workspace, const ld_batch_t *batch, const int32_t *counts_before,

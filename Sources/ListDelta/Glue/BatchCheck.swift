@@ -4,9 +4,6 @@ import CListDelta
 /// and where each section and element after it comes from.
 @usableFromInline
 struct BatchCheck {
-    /// Each section's element count before the batch: the caller's, or derived from the counts
-    /// after it (a deleted section's, the least its paths need).
-    @usableFromInline var countsBefore: [Int]
     /// For each section after the batch, the section before it that it shows; nil: inserted.
     @usableFromInline var sectionOrigins: [Int?]
     /// For each element after the batch (the sections' elements one after another), the
@@ -14,20 +11,54 @@ struct BatchCheck {
     /// in an inserted section, or with `reloadsArrive`, reloaded.
     @usableFromInline var elementOrigins: [Int]
 
-    /// Checks `batch` for a list whose sections hold `countsBefore` elements before it (nil:
-    /// derive them, as the only counts the batch is valid for) and `countsAfter` after it.
+    /// Checks `batch` for a list whose sections hold `countsBefore` elements before it and
+    /// `countsAfter` after it.
     ///
     /// - Throws: ``BatchUpdateError`` for the first rule the batch breaks, in the order the
     ///   core checks them; ``ListDeltaError`` for a list the core cannot hold.
     @usableFromInline
-    init(_ batch: BatchUpdate, countsBefore: [Int]?, countsAfter: [Int], reloadsArrive: Bool) throws {
-        for counts in [countsBefore ?? [], countsAfter] {
+    init(_ batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int], reloadsArrive: Bool) throws {
+        let options = reloadsArrive ? LD_BATCH_RELOADS_ARRIVE.rawValue : 0
+        self = try Self.check(batch, countsBefore: countsBefore, countsAfter: countsAfter, options: options) { check in
+            guard check.rule == LD_BATCH_VALID else { throw BatchUpdateError(check, batch) }
+            return BatchCheck(
+                sectionOrigins: UnsafeBufferPointer(start: check.section_origins, count: countsAfter.count)
+                    .map { $0 < 0 ? nil : Int($0) },
+                elementOrigins: UnsafeBufferPointer(start: check.element_origins, count: check.element_count)
+                    .map(Int.init))
+        }
+    }
+
+    /// The counts before `batch` that the core derives from `countsAfter`, the only ones the
+    /// batch can be valid for, whether or not it then keeps every rule: the number of sections,
+    /// and each section's element count (a deleted section's 0) unless the batch's section
+    /// operations break a rule first. Nil for a list the core cannot hold.
+    static func countsBefore(_ batch: BatchUpdate, after countsAfter: [Int]) -> (sections: Int, elements: [Int]?)? {
+        try? check(batch, countsBefore: [], countsAfter: countsAfter, options: LD_BATCH_DERIVE_COUNTS_BEFORE.rawValue) {
+            check in
+            (
+                check.section_count_before,
+                check.counts_before.map { UnsafeBufferPointer(start: $0, count: check.section_count_before).map(Int.init) }
+            )
+        }
+    }
+
+    /// Runs `ld_check_batch` and hands `read` its outcome, which is valid only inside `read`.
+    private static func check<R>(
+        _ batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int], options: UInt32,
+        _ read: (ld_batch_check_t) throws -> R
+    ) throws -> R {
+        for counts in [countsBefore, countsAfter] {
             if let section = counts.firstIndex(where: { $0 < 0 }) {
                 throw BatchUpdateError.negativeElementCount(section: section, count: counts[section])
             }
-            let total = counts.reduce(0) { $0.addingReportingOverflow($1).partialValue }
-            if total > ListDeltaError.maximumCount || counts.contains(where: { $0 > ListDeltaError.maximumCount }) {
-                throw ListDeltaError.tooManyElements(count: total, maximumCount: ListDeltaError.maximumCount)
+            let (total, overflow) = counts.reduce((0, false)) { sum, count in
+                let (next, overflow) = sum.0.addingReportingOverflow(count)
+                return (next, sum.1 || overflow)
+            }
+            if overflow || total > ListDeltaError.maximumCount {
+                throw ListDeltaError.tooManyElements(
+                    count: overflow ? Int.max : total, maximumCount: ListDeltaError.maximumCount)
             }
         }
         // The operations in memory that outlives the call, as the core reads them.
@@ -53,32 +84,22 @@ struct BatchCheck {
             element_reloaded_count: batch.elementUpdated.count,
             element_moved: hold(batch.elementMoved.map { ld_path_move_t(source: ld_path_t($0), target: ld_path_t($1)) }),
             element_moved_count: batch.elementMoved.count)
-        let before = countsBefore.map(indices), after = indices(countsAfter)
-        var check = ld_batch_check_t()
-        self = try WorkspacePool.shared.withWorkspace { workspace in
-            let options =
-                (reloadsArrive ? LD_BATCH_RELOADS_ARRIVE.rawValue : 0)
-                | (countsBefore == nil ? LD_BATCH_DERIVE_COUNTS_BEFORE.rawValue : 0)
-            let status = ld_check_batch(
-                workspace, &coreBatch, before ?? [], before?.count ?? 0, after, after.count, options, &check)
-            switch status {
-            case LD_OK: break
+        let before = indices(countsBefore), after = indices(countsAfter)
+        return try WorkspacePool.shared.withWorkspace { workspace in
+            var check = ld_batch_check_t()
+            switch ld_check_batch(workspace, &coreBatch, before, before.count, after, after.count, options, &check) {
+            case LD_OK: return try read(check)
             case LD_ERROR_ALLOC: throw ListDeltaError.outOfMemory
-            default: preconditionFailure("ld_check_batch refused checked arguments: \(status)")
+            case LD_ERROR_OVERFLOW:
+                // Counts before derived from more elements after than the core holds.
+                throw ListDeltaError.tooManyElements(
+                    count: countsAfter.reduce(0, +), maximumCount: ListDeltaError.maximumCount)
+            case let status: preconditionFailure("ld_check_batch refused checked arguments: \(status)")
             }
-            guard check.rule == LD_BATCH_VALID else { throw BatchUpdateError(check, batch) }
-            return BatchCheck(
-                countsBefore: UnsafeBufferPointer(start: check.counts_before, count: check.section_count_before)
-                    .map(Int.init),
-                sectionOrigins: UnsafeBufferPointer(start: check.section_origins, count: countsAfter.count)
-                    .map { $0 < 0 ? nil : Int($0) },
-                elementOrigins: UnsafeBufferPointer(start: check.element_origins, count: check.element_count)
-                    .map(Int.init))
         }
     }
 
-    private init(countsBefore: [Int], sectionOrigins: [Int?], elementOrigins: [Int]) {
-        self.countsBefore = countsBefore
+    private init(sectionOrigins: [Int?], elementOrigins: [Int]) {
         self.sectionOrigins = sectionOrigins
         self.elementOrigins = elementOrigins
     }

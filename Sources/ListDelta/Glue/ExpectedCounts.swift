@@ -28,10 +28,12 @@ struct ExpectedCounts {
     }
 
     /// The counts before `batch`, derived from `data`, the list after it, for a batch built by
-    /// hand (a diff's says its counts): the only ones the batch is valid for (`ld_check_batch`
-    /// derives them), exact for a flat list and for every section that survives the batch. A
-    /// deleted section's count is not in `data`, so it goes unchecked, as does everything when
-    /// the batch breaks a rule (the view itself then rejects it).
+    /// hand (a diff's says its counts): the only ones the batch can be valid for
+    /// (`ld_check_batch` derives them), exact for a flat list and for every section that
+    /// survives the batch. A deleted section's count is not in `data`, so it goes unchecked, as
+    /// do the element counts when the batch's section operations break a rule (the view itself
+    /// then rejects it); a view out of step with them is reloaded, even when the batch would be
+    /// invalid anyway.
     init<C: Collection>(before batch: BatchUpdate, after data: C, layout: ListLayout) {
         guard layout == .sectioned else {
             let section = batch.flatSection(layout)
@@ -39,11 +41,10 @@ struct ExpectedCounts {
             elementCounts = [(section, data.count - batch.elementInserted.count + batch.elementDeleted.count)]
             return
         }
-        guard let check = try? BatchCheck(batch, countsBefore: nil, countsAfter: sectionElementCounts(data), reloadsArrive: false)
-        else { return }
-        sectionCount = check.countsBefore.count
+        guard let before = BatchCheck.countsBefore(batch, after: sectionElementCounts(data)) else { return }
+        sectionCount = before.sections
         let deleted = Set(batch.sectionDeleted)
-        elementCounts = check.countsBefore.enumerated().filter { !deleted.contains($0.offset) }.map {
+        elementCounts = (before.elements ?? []).enumerated().filter { !deleted.contains($0.offset) }.map {
             (section: $0.offset, count: $0.element)
         }
     }

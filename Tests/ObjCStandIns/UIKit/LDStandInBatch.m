@@ -288,7 +288,7 @@ static ld_path_t LDCorePath(NSIndexPath *path) {
 }
 
 /* `length` zeroed bytes that live as long as the autorelease pool; never NULL (GNUstep gives
- NULL for no bytes, and ld_check_batch takes NULL counts before for "derive them"). */
+ NULL for no bytes). */
 static void *LDScratch(NSUInteger length) {
     return [[NSMutableData dataWithLength:length > 0 ? length : 1] mutableBytes];
 }
