@@ -28,8 +28,9 @@ typedef struct LDIdentifierTable {
     size_t count;
 } LDIdentifierTable;
 
-/* A table for up to @p capacity distinct identifiers; NO when out of memory. */
-BOOL LDIdentifierTableCreate(LDIdentifierTable *table, size_t capacity);
+/* A table for up to @p capacity distinct identifiers: LD_OK, LD_ERROR_ALLOC, or LD_ERROR_OVERFLOW (more than the
+ * core numbers). */
+ld_status LDIdentifierTableCreate(LDIdentifierTable *table, size_t capacity);
 /* Releases the identifiers and frees the table (a zeroed table is fine). */
 void LDIdentifierTableFree(LDIdentifierTable *table);
 

@@ -9,14 +9,15 @@ NSString *const LDErrorDomain = @"ListDeltaErrorDomain";
 
 // MARK: Identifier numbering
 
-BOOL LDIdentifierTableCreate(LDIdentifierTable *table, size_t capacity) {
+ld_status LDIdentifierTableCreate(LDIdentifierTable *table, size_t capacity) {
     memset(table, 0, sizeof *table);
-    table->identifiers = malloc((capacity ? capacity : 1) * sizeof *table->identifiers);
-    if (table->identifiers == NULL || ld_numbering_create(NULL, capacity, &table->numbering) != LD_OK) {
-        LDIdentifierTableFree(table);
-        return NO;
+    ld_status status = ld_numbering_create(NULL, capacity, &table->numbering);
+    if (status == LD_OK) {
+        table->identifiers = malloc((capacity ? capacity : 1) * sizeof *table->identifiers);
+        if (table->identifiers == NULL) { status = LD_ERROR_ALLOC; }
     }
-    return YES;
+    if (status != LD_OK) { LDIdentifierTableFree(table); }
+    return status;
 }
 
 void LDIdentifierTableFree(LDIdentifierTable *table) {

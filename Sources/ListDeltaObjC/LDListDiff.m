@@ -45,7 +45,7 @@ static NSError *LDMatchFlat(LDFlatState *state, NSArray *oldArray, NSArray *newA
     uint64_t *oldIdentities = NULL, *newIdentities = NULL;
     ld_status status = state->workspace == NULL ? LD_ERROR_ALLOC
         : ld_workspace_identities(state->workspace, oldCount, newCount, &oldIdentities, &newIdentities);
-    if (status == LD_OK && !LDIdentifierTableCreate(&state->table, oldCount + newCount)) { status = LD_ERROR_ALLOC; }
+    if (status == LD_OK) { status = LDIdentifierTableCreate(&state->table, oldCount + newCount); }
     if (status != LD_OK) { return LDMakeError(LDErrorCodeForStatus(status), nil); }
     size_t failed = 0;
     const void **failedObjects = state->oldObjects;

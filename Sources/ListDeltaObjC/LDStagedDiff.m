@@ -179,13 +179,14 @@ static NSError *LDStage(LDStagedState *state, NSArray *sourceList, NSArray *targ
     state->elementChanged = calloc(source->elementCount ? source->elementCount : 1, 1);
     state->sectionChanged = calloc(target->sectionCount ? target->sectionCount : 1, 1);
     state->buffer = malloc((source->elementCount + target->elementCount + 1) * sizeof *state->buffer);
-    if (status == LD_OK &&
-        (state->sectionIdentities == NULL || state->elementChanged == NULL || state->sectionChanged == NULL ||
-         state->buffer == NULL ||
-         !LDIdentifierTableCreate(&state->elementTable, source->elementCount + target->elementCount) ||
-         (!flat && !LDIdentifierTableCreate(&state->sectionTable, sectionsBoth)))) {
+    if (status == LD_OK && (state->sectionIdentities == NULL || state->elementChanged == NULL ||
+                            state->sectionChanged == NULL || state->buffer == NULL)) {
         status = LD_ERROR_ALLOC;
     }
+    if (status == LD_OK) {
+        status = LDIdentifierTableCreate(&state->elementTable, source->elementCount + target->elementCount);
+    }
+    if (status == LD_OK && !flat) { status = LDIdentifierTableCreate(&state->sectionTable, sectionsBoth); }
     if (status != LD_OK) { return LDMakeError(LDErrorCodeForStatus(status), nil); }
     uint64_t *sectionIdentities = state->sectionIdentities;
     size_t failed = 0;

@@ -222,6 +222,17 @@ struct LawlessItem: Differentiable, Equatable {
         #expect(!stringWordsAgreeWithBytes { _ in (0, 0xE << 60) })
     }
 
+    /// A numbering that saw `==` break its laws keeps its identifiers in step with the core's
+    /// numbers, so a caller that went on would still get exact numbers.
+    @Test func aNumberingStaysInStepAfterAnUnlawfulIdentifier() throws {
+        let numbering = try IdentifierNumbering<UnlawfulIdentifier>(elementCount: 4, cancellation: nil)
+        let lawful = { UnlawfulIdentifier(value: $0, broken: .reflexivity) }
+        #expect(try numbering.number(lawful(1)) == 0)
+        #expect(throws: IdentifiersUnlawful.self) { try numbering.number(lawful(3)) }  // 3 != 3
+        #expect(try numbering.number(lawful(2)) == 2)
+        #expect(try numbering.number(lawful(1)) == 0 && numbering.number(lawful(2)) == 2)
+    }
+
     @Test func distinctIdentifiersWithEqualHashesNeverMatch() {
         // 2k and 2k + 1 hash alike, so half the matches the core proposes are false: every one
         // must be caught, leaving exactly the common identifiers matched. Several stretches of

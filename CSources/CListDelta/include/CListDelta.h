@@ -801,15 +801,17 @@ typedef struct ld_numbering ld_numbering_t;
 
 /*! @brief Whether the identifier being numbered (known to the caller through @p context)
  *         equals the one numbered @p number: 1 when equal, 0 when not, -1 to stop the numbering
- *         (the caller saw its equality break its laws). */
+ *         (the caller saw its equality break its laws). It must not number into the same
+ *         numbering. */
 typedef int (*ld_identifier_equal)(void *context, uint64_t number);
 
 /*!
  * @brief Creates an empty numbering for at most @p capacity distinct identifiers.
  * @param allocator NULL for malloc/free; copied, it must outlive the numbering.
- * @return LD_OK, LD_ERROR_INVALID (@p out is NULL), LD_ERROR_OVERFLOW (@p capacity above ::LD_MAX_COUNT) or
- * LD_ERROR_ALLOC; @p out untouched on error.
- * @note One allocation of 16 to 24 bytes per identifier of @p capacity.
+ * @return LD_OK, LD_ERROR_INVALID (@p out is NULL), LD_ERROR_OVERFLOW (@p capacity above
+ *         ::LD_MAX_COUNT, or its bytes beyond size_t) or LD_ERROR_ALLOC; @p out untouched on
+ *         error.
+ * @note One allocation of 20 to 28 bytes per identifier of @p capacity, plus 80.
  */
 ld_status ld_numbering_create(const ld_allocator_t *allocator, size_t capacity, ld_numbering_t **out);
 

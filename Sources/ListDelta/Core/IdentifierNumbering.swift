@@ -19,21 +19,23 @@ final class IdentifierNumbering<Identifier: Hashable> {
 
     /// A numbering for up to `elementCount` distinct identifiers.
     ///
-    /// - Throws: ``ListDeltaError/outOfMemory``.
+    /// - Throws: ``ListDeltaError/outOfMemory``; ``ListDeltaError/tooManyElements(count:maximumCount:)``.
     @usableFromInline
     init(elementCount: Int, cancellation: CoreCancellation?) throws {
         var created: OpaquePointer?
-        guard ld_numbering_create(nil, elementCount, &created) == LD_OK, let created else {
-            throw ListDeltaError.outOfMemory
+        switch ld_numbering_create(nil, elementCount, &created) {
+        case LD_OK: numbering = created!
+        case LD_ERROR_OVERFLOW:
+            throw ListDeltaError.tooManyElements(count: elementCount, maximumCount: ListDeltaError.maximumCount)
+        default: throw ListDeltaError.outOfMemory
         }
-        numbering = created
         identifiers.reserveCapacity(elementCount)
         self.cancellation = cancellation
     }
 
     deinit { ld_numbering_free(numbering) }
 
-    /// The number of `identifier`: the number of the first identifier seen that is `==` to it,
+    /// The number of `identifier`: the number of an identifier seen before that is `==` to it,
     /// else the next unused number.
     ///
     /// - Throws: ``IdentifiersUnlawful`` when `==` is seen to break its laws;
@@ -66,8 +68,9 @@ final class IdentifierNumbering<Identifier: Hashable> {
             throw IdentifiersUnlawful()
         }
         if isNew {
-            guard identifier == identifier else { throw IdentifiersUnlawful() }
+            // Kept before the check, so that the identifiers stay in step with the core's numbers.
             identifiers.append(identifier)
+            guard identifier == identifier else { throw IdentifiersUnlawful() }
         }
         return number
     }
