@@ -4,14 +4,13 @@
 
 /* Numbers grouped by hash: an open-addressing table over the hashes, each slot holding the
  * newest number of its hash (plus one; 0 when empty), the numbers of one hash chained from the
- * newest through `next`. At most half the slots are used. */
+ * newest through `next`. At most half the slots are used, so a search probes few. */
 struct ld_numbering {
     ld_allocator_t allocator;
     uint32_t *slots;
     uint64_t *hashes; /* per number */
     uint32_t *next;   /* per number: the next older number of its hash, plus one; 0 when none */
     size_t mask, count, capacity, bytes;
-    ld_poller_t poller;
 };
 
 ld_status ld_numbering_create(const ld_allocator_t *allocator, size_t capacity, ld_numbering_t **out) {
@@ -45,41 +44,33 @@ void ld_numbering_free(ld_numbering_t *numbering) {
     ld_deallocate(&allocator, numbering, numbering->bytes);
 }
 
-/* Spreads a hash over the slots: many types hash to small or patterned integers. */
-static size_t ld_numbering_slot(uint64_t hash, size_t mask) {
+void ld_number_search(const ld_numbering_t *numbering, uint64_t hash, ld_number_search_t *search) {
+    /* Spread over the slots: many types hash to small or patterned integers. */
     uint64_t mixed = hash * UINT64_C(0x9E3779B97F4A7C15);
-    return (size_t)(mixed ^ (mixed >> 32)) & mask;
+    size_t slot = (size_t)(mixed ^ (mixed >> 32)) & numbering->mask;
+    uint32_t newest;
+    while ((newest = numbering->slots[slot]) != 0 && numbering->hashes[newest - 1] != hash) {
+        slot = (slot + 1) & numbering->mask;
+    }
+    *search = (ld_number_search_t){ .hash = hash, .slot = slot, .newest = newest, .next = newest };
 }
 
-ld_status ld_number(ld_numbering_t *numbering, uint64_t hash, ld_identifier_equal equal, void *context,
-                    const ld_cancel_token_t *cancel, uint64_t *out_number, bool *out_is_new) {
-    if (numbering == NULL || equal == NULL || out_number == NULL || out_is_new == NULL) return LD_ERROR_INVALID;
-    numbering->poller.cancel = cancel;
-    size_t slot = ld_numbering_slot(hash, numbering->mask);
-    uint32_t newest = 0;
-    for (;; slot = (slot + 1) & numbering->mask) {
-        if (!ld_poll(&numbering->poller, 1)) return LD_CANCELLED;
-        newest = numbering->slots[slot];
-        if (newest == 0 || numbering->hashes[newest - 1] == hash) break;
+bool ld_number_candidate(const ld_numbering_t *numbering, ld_number_search_t *search, uint64_t *out_number) {
+    if (search->next == 0) return false;
+    *out_number = search->next - 1;
+    search->next = numbering->next[search->next - 1];
+    return true;
+}
+
+ld_status ld_number_new(ld_numbering_t *numbering, const ld_number_search_t *search, uint64_t *out_number) {
+    if (numbering == NULL || search == NULL || out_number == NULL || search->slot > numbering->mask ||
+        numbering->slots[search->slot] != search->newest || numbering->count == numbering->capacity) {
+        return LD_ERROR_INVALID;
     }
-    /* Every identifier of this hash, newest first: a type whose values all hash alike walks
-     * them all, as a dictionary of them would. */
-    for (uint32_t entry = newest; entry != 0; entry = numbering->next[entry - 1]) {
-        if (!ld_poll(&numbering->poller, 1)) return LD_CANCELLED;
-        int verdict = equal(context, entry - 1);
-        if (verdict < 0) return LD_ERROR_INVALID;
-        if (verdict > 0) {
-            *out_number = entry - 1;
-            *out_is_new = false;
-            return LD_OK;
-        }
-    }
-    if (numbering->count == numbering->capacity) return LD_ERROR_INVALID;
     size_t number = numbering->count++;
-    numbering->hashes[number] = hash;
-    numbering->next[number] = newest;
-    numbering->slots[slot] = (uint32_t)(number + 1);
+    numbering->hashes[number] = search->hash;
+    numbering->next[number] = search->newest;
+    numbering->slots[search->slot] = (uint32_t)(number + 1);
     *out_number = number;
-    *out_is_new = true;
     return LD_OK;
 }

@@ -27,18 +27,6 @@ void LDIdentifierTableFree(LDIdentifierTable *table) {
     memset(table, 0, sizeof *table);
 }
 
-/* The identifier being numbered, for LDIdentifiersEqual. */
-typedef struct {
-    const LDIdentifierTable *table;
-    const void *identifier;
-} LDNumberingContext;
-
-static int LDIdentifiersEqual(void *context, uint64_t number) {
-    const LDNumberingContext *numbering = context;
-    id known = LD_OBJECT(numbering->table->identifiers[number]), identifier = LD_OBJECT(numbering->identifier);
-    return known == identifier || [known isEqual:identifier];
-}
-
 LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const *objects, size_t count,
                                     BOOL objectsAreIdentifiers, uint64_t *numbers,
                                     const ld_cancel_token_t *cancel, size_t *failedIndex) {
@@ -48,6 +36,7 @@ LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const 
     Class objectClass = Nil, identifierClass = Nil;
     id (*identifierOf)(id, SEL) = NULL;
     NSUInteger (*hashOf)(id, SEL) = NULL;
+    size_t comparisons = 0;
     for (size_t index = 0; index < count; index++) {
         if ((index & 4095) == 0 && ld_cancel_token_is_cancelled(cancel)) {
             return LDErrorCancelled;
@@ -72,13 +61,21 @@ LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const 
             hashOf = (NSUInteger (*)(id, SEL))(void (*)(void))class_getMethodImplementation(currentIdentifierClass,
                                                                                      hashSelector);
         }
-        LDNumberingContext context = { table, (__bridge const void *)identifier };
-        bool isNew = false;
-        ld_status status = ld_number(table->numbering, hashOf(identifier, hashSelector), LDIdentifiersEqual, &context,
-                                     cancel, &numbers[index], &isNew);
-        if (status == LD_CANCELLED) { return LDErrorCancelled; }
-        if (status != LD_OK) { return LDErrorInternal; }
-        if (isNew) { table->identifiers[table->count++] = LD_RETAINED_POINTER(identifier); }
+        ld_number_search_t search;
+        ld_number_search(table->numbering, hashOf(identifier, hashSelector), &search);
+        uint64_t number;
+        BOOL found = NO;
+        while (!found && ld_number_candidate(table->numbering, &search, &number)) {
+            id known = LD_OBJECT(table->identifiers[number]);
+            found = known == identifier || [known isEqual:identifier];
+            // Every hash equal (a lawful but poor -hash) makes each lookup compare them all.
+            if ((++comparisons & 4095) == 0 && ld_cancel_token_is_cancelled(cancel)) { return LDErrorCancelled; }
+        }
+        if (!found) {
+            if (ld_number_new(table->numbering, &search, &number) != LD_OK) { return LDErrorInternal; }
+            table->identifiers[table->count++] = LD_RETAINED_POINTER(identifier);
+        }
+        numbers[index] = number;
     }
     return 0;
 }

@@ -791,19 +791,23 @@ ld_status ld_immediate_rows(ld_workspace_t *workspace, size_t row_count, const i
  *        identifiers the caller can only hash and compare (the Objective-C binding's objects,
  *        the Swift layer's after two identifiers shared a 64-bit identity).
  *
- * The caller keeps its identifiers, by number; the numbering keeps their hashes. Identifiers
- * are compared, through the caller's ::ld_identifier_equal, only when their hashes agree, as a
- * dictionary of them would: a type whose values hash alike (even a constant hash) is numbered
- * exactly, at the cost of the comparisons. A hash that differs for equal identifiers gives them
- * different numbers: a valid diff with fewer matches.
+ * The caller keeps its identifiers, by number, and compares them; the numbering keeps their
+ * hashes and finds the candidates: only identifiers of the same hash, as a dictionary of them
+ * would. A type whose values hash alike (even a constant hash) is numbered exactly, at the cost
+ * of the comparisons; a hash that differs for equal identifiers gives them different numbers:
+ * a valid diff with fewer matches. To number an identifier, the caller searches for its hash
+ * with ld_number_search(), takes candidates with ld_number_candidate() until one equals it (its
+ * number is the identifier's) or none is left, and then numbers a new one with ld_number_new().
  */
 typedef struct ld_numbering ld_numbering_t;
 
-/*! @brief Whether the identifier being numbered (known to the caller through @p context)
- *         equals the one numbered @p number: 1 when equal, 0 when not, -1 to stop the numbering
- *         (the caller saw its equality break its laws). It must not number into the same
- *         numbering. */
-typedef int (*ld_identifier_equal)(void *context, uint64_t number);
+/*! @brief One search of a numbering, for one hash; its fields are the numbering's. */
+typedef struct ld_number_search {
+    uint64_t hash;
+    size_t slot;
+    uint32_t newest;
+    uint32_t next;
+} ld_number_search_t;
 
 /*!
  * @brief Creates an empty numbering for at most @p capacity distinct identifiers.
@@ -819,19 +823,25 @@ ld_status ld_numbering_create(const ld_allocator_t *allocator, size_t capacity, 
 void ld_numbering_free(ld_numbering_t *numbering);
 
 /*!
- * @brief Numbers one identifier of hash @p hash: the number of an identifier numbered before
- *        with that hash that @p equal says it equals, else the next unused number (numbers
- *        count up from 0), which @p out_is_new says: the caller then keeps the identifier as
- *        that number's.
- * @param cancel NULL, or a token polled at least every 4,096 comparisons or probes.
- * @return LD_OK; LD_ERROR_INVALID (a NULL argument, @p equal returned -1, or @c capacity
- *         distinct identifiers are numbered already); LD_CANCELLED. The numbering is unchanged
- *         on error.
- * @note O(1) expected for identifiers whose hashes differ; one comparison per identifier of the
- *       same hash numbered before.
+ * @brief Starts numbering an identifier of hash @p hash: finds the identifiers numbered with
+ *        that hash. Neither argument may be NULL.
+ * @note O(1) expected: the table is at most half full.
  */
-ld_status ld_number(ld_numbering_t *numbering, uint64_t hash, ld_identifier_equal equal, void *context,
-                    const ld_cancel_token_t *cancel, uint64_t *out_number, bool *out_is_new);
+void ld_number_search(const ld_numbering_t *numbering, uint64_t hash, ld_number_search_t *search);
+
+/*!
+ * @brief The next identifier numbered with the search's hash, newest first, into
+ *        @p out_number; false, and @p out_number untouched, when none is left.
+ */
+bool ld_number_candidate(const ld_numbering_t *numbering, ld_number_search_t *search, uint64_t *out_number);
+
+/*!
+ * @brief Numbers the identifier searched for, which equals none of the candidates: the next
+ *        unused number (numbers count up from 0), which the caller keeps the identifier as.
+ * @return LD_OK; LD_ERROR_INVALID (a NULL argument, a search the numbering has changed since,
+ *         or @c capacity distinct identifiers numbered already), the numbering unchanged.
+ */
+ld_status ld_number_new(ld_numbering_t *numbering, const ld_number_search_t *search, uint64_t *out_number);
 
 /* MARK: Workspace pool */
 

@@ -16,6 +16,8 @@ final class IdentifierNumbering<Identifier: Hashable> {
     /// The identifiers, by number.
     private var identifiers: [Identifier] = []
     private let cancellation: CoreCancellation?
+    /// Comparisons until the next poll of `cancellation`.
+    private var comparisonsUntilPoll = pollInterval
 
     /// A numbering for up to `elementCount` distinct identifiers.
     ///
@@ -42,36 +44,25 @@ final class IdentifierNumbering<Identifier: Hashable> {
     ///   `CancellationError` once `cancellation` is cancelled (polled every 4,096 comparisons).
     @usableFromInline
     func number(_ identifier: Identifier) throws -> UInt64 {
-        var number: UInt64 = 0, isNew = false, unlawful = false
-        let status = withoutActuallyEscaping({ (known: UInt64) -> Int32 in
-            let other = self.identifiers[Int(known)]
-            guard other == identifier else { return 0 }
-            guard identifier == other else {
-                unlawful = true
-                return -1
+        var search = ld_number_search_t(), candidate: UInt64 = 0
+        ld_number_search(numbering, UInt64(bitPattern: Int64(identifier.hashValue)), &search)
+        while ld_number_candidate(numbering, &search, &candidate) {
+            comparisonsUntilPoll -= 1
+            if comparisonsUntilPoll == 0 {
+                comparisonsUntilPoll = pollInterval
+                try checkCancellation(cancellation)
             }
-            return 1
-        }) { compare -> ld_status in
-            var compare = compare
-            return withUnsafeMutablePointer(to: &compare) { context in
-                ld_number(
-                    numbering, UInt64(bitPattern: Int64(identifier.hashValue)),
-                    { context, known in context!.assumingMemoryBound(to: ((UInt64) -> Int32).self).pointee(known) },
-                    context, cancellation?.token, &number, &isNew)
+            let known = identifiers[Int(candidate)]
+            if known == identifier {
+                guard identifier == known else { throw IdentifiersUnlawful() }
+                return candidate
             }
         }
-        switch status {
-        case LD_OK: break
-        case LD_CANCELLED: throw CancellationError()
-        default:
-            precondition(unlawful, "ListDelta numbered more identifiers than it made room for")
-            throw IdentifiersUnlawful()
-        }
-        if isNew {
-            // Kept before the check, so that the identifiers stay in step with the core's numbers.
-            identifiers.append(identifier)
-            guard identifier == identifier else { throw IdentifiersUnlawful() }
-        }
+        guard identifier == identifier else { throw IdentifiersUnlawful() }
+        var number: UInt64 = 0
+        let status = ld_number_new(numbering, &search, &number)
+        precondition(status == LD_OK, "ListDelta numbered more identifiers than it made room for")
+        identifiers.append(identifier)
         return number
     }
 }
