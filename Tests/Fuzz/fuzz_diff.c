@@ -8,12 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { LDF_MAX_COUNT = 160 };
+#define LDF_TARGET "fuzz_diff"
+#include "fuzz_input.h"
 
-static void ldf_fail(const char *what) {
-    fprintf(stderr, "fuzz_diff: %s\n", what);
-    abort();
-}
+enum { LDF_MAX_COUNT = 160 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static ld_workspace_t *workspace;

@@ -9,23 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define LDF_TARGET "fuzz_rows"
+#include "fuzz_input.h"
+
 enum { LDF_MAX_ROWS = 40, LDF_MAX_LIST = 24 };
-
-static void ldf_fail(const char *what) {
-    fprintf(stderr, "fuzz_rows: %s\n", what);
-    abort();
-}
-
-typedef struct {
-    const uint8_t *data;
-    size_t size;
-} ldf_reader_t;
-
-static uint8_t ldf_byte(ldf_reader_t *reader) {
-    if (reader->size == 0) return 0;
-    reader->size--;
-    return *reader->data++;
-}
 
 /* Indices a little beyond the range too, and now and then a negative one. */
 static int32_t ldf_index(ldf_reader_t *reader, size_t range) {

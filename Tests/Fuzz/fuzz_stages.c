@@ -9,26 +9,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { LDF_MAX_SECTIONS = 12, LDF_MAX_PER_SECTION = 15, LDF_MAX_ELEMENTS = LDF_MAX_SECTIONS * LDF_MAX_PER_SECTION };
+#define LDF_TARGET "fuzz_stages"
+#include "fuzz_input.h"
 
-static void ldf_fail(const char *what) {
-    fprintf(stderr, "fuzz_stages: %s\n", what);
-    abort();
-}
+enum { LDF_MAX_SECTIONS = 12, LDF_MAX_PER_SECTION = 15, LDF_MAX_ELEMENTS = LDF_MAX_SECTIONS * LDF_MAX_PER_SECTION };
 
 /* Reads one side: a count byte, then per section an identity-and-count byte, then per element
  * an identity-and-flag byte. Missing bytes read as 0. */
-typedef struct {
-    const uint8_t *data;
-    size_t size;
-} ldf_reader_t;
-
-static uint8_t ldf_byte(ldf_reader_t *reader) {
-    if (reader->size == 0) return 0;
-    reader->size--;
-    return *reader->data++;
-}
-
 static void ldf_side(ldf_reader_t *reader, uint8_t section_alphabet, uint8_t element_alphabet, uint64_t *sections,
                      size_t *section_count, uint32_t *counts, uint64_t *elements, size_t *element_count,
                      uint8_t *changed) {
