@@ -18,7 +18,8 @@ typedef struct {
     bool after, rows;
 } ld_list_t;
 
-enum { LD_LISTS = 5 };
+/* The lists' places, in the order the checks take them. */
+enum { LD_DELETES, LD_RELOADS, LD_MOVE_SOURCES, LD_INSERTS, LD_MOVE_TARGETS, LD_LISTS };
 
 /* The pairs of operations UIKit forbids on one section or element: the first, then the second,
  * whose list is searched for the smallest index or path the first also names. */
@@ -54,25 +55,29 @@ static ld_list_t ld_list(const void *items, size_t count, size_t stride, ld_batc
 static void ld_lists(const ld_batch_t *b, ld_checker_t *c) {
     size_t index = sizeof(int32_t), path = sizeof(ld_path_t), pair = sizeof(ld_pair_t), move = sizeof(ld_path_move_t);
     bool sm = b->section_moved_count > 0, em = b->element_moved_count > 0;
-    c->sections[0] = ld_list(b->section_deleted, b->section_deleted_count, index, LD_BATCH_DELETE);
-    c->sections[1] = ld_list(b->section_reloaded, b->section_reloaded_count, index, LD_BATCH_RELOAD);
-    c->sections[2] = ld_list(sm ? &b->section_moved[0].source : NULL, b->section_moved_count, pair, LD_BATCH_MOVE_FROM);
-    c->sections[3] = ld_list(b->section_inserted, b->section_inserted_count, index, LD_BATCH_INSERT);
-    c->sections[4] = ld_list(sm ? &b->section_moved[0].target : NULL, b->section_moved_count, pair, LD_BATCH_MOVE_TO);
-    c->elements[0] = ld_list(b->element_deleted, b->element_deleted_count, path, LD_BATCH_DELETE);
-    c->elements[1] = ld_list(b->element_reloaded, b->element_reloaded_count, path, LD_BATCH_RELOAD);
-    c->elements[2] = ld_list(em ? &b->element_moved[0].source : NULL, b->element_moved_count, move, LD_BATCH_MOVE_FROM);
-    c->elements[3] = ld_list(b->element_inserted, b->element_inserted_count, path, LD_BATCH_INSERT);
-    c->elements[4] = ld_list(em ? &b->element_moved[0].target : NULL, b->element_moved_count, move, LD_BATCH_MOVE_TO);
+    c->sections[LD_DELETES] = ld_list(b->section_deleted, b->section_deleted_count, index, LD_BATCH_DELETE);
+    c->sections[LD_RELOADS] = ld_list(b->section_reloaded, b->section_reloaded_count, index, LD_BATCH_RELOAD);
+    c->sections[LD_MOVE_SOURCES] = ld_list(sm ? &b->section_moved[0].source : NULL, b->section_moved_count, pair,
+                                           LD_BATCH_MOVE_FROM);
+    c->sections[LD_INSERTS] = ld_list(b->section_inserted, b->section_inserted_count, index, LD_BATCH_INSERT);
+    c->sections[LD_MOVE_TARGETS] = ld_list(sm ? &b->section_moved[0].target : NULL, b->section_moved_count, pair,
+                                           LD_BATCH_MOVE_TO);
+    c->elements[LD_DELETES] = ld_list(b->element_deleted, b->element_deleted_count, path, LD_BATCH_DELETE);
+    c->elements[LD_RELOADS] = ld_list(b->element_reloaded, b->element_reloaded_count, path, LD_BATCH_RELOAD);
+    c->elements[LD_MOVE_SOURCES] = ld_list(em ? &b->element_moved[0].source : NULL, b->element_moved_count, move,
+                                           LD_BATCH_MOVE_FROM);
+    c->elements[LD_INSERTS] = ld_list(b->element_inserted, b->element_inserted_count, path, LD_BATCH_INSERT);
+    c->elements[LD_MOVE_TARGETS] = ld_list(em ? &b->element_moved[0].target : NULL, b->element_moved_count, move,
+                                           LD_BATCH_MOVE_TO);
 }
 
 /* The list of `lists` that holds `operation`. */
 static const ld_list_t *ld_list_of(const ld_list_t *lists, ld_batch_operation operation) {
-    static const int position[LD_LISTS] = { [LD_BATCH_DELETE] = 0,
-                                            [LD_BATCH_RELOAD] = 1,
-                                            [LD_BATCH_MOVE_FROM] = 2,
-                                            [LD_BATCH_INSERT] = 3,
-                                            [LD_BATCH_MOVE_TO] = 4 };
+    static const int position[LD_LISTS] = { [LD_BATCH_DELETE] = LD_DELETES,
+                                            [LD_BATCH_RELOAD] = LD_RELOADS,
+                                            [LD_BATCH_MOVE_FROM] = LD_MOVE_SOURCES,
+                                            [LD_BATCH_INSERT] = LD_INSERTS,
+                                            [LD_BATCH_MOVE_TO] = LD_MOVE_TARGETS };
     return &lists[position[operation]];
 }
 
@@ -164,7 +169,7 @@ static bool ld_conflict(ld_checker_t *c, bool element) {
 
 static bool ld_check_sections(ld_checker_t *c) {
     if (ld_mark(c, false) || ld_conflict(c, false)) return true;
-    size_t expected = c->sections_before - c->sections[0].count + c->sections[3].count;
+    size_t expected = c->sections_before - c->sections[LD_DELETES].count + c->sections[LD_INSERTS].count;
     if (expected == c->sections_after) return false;
     c->out->expected = (int64_t)expected;
     c->out->actual = (int64_t)c->sections_after;
@@ -173,9 +178,9 @@ static bool ld_check_sections(ld_checker_t *c) {
 
 /* Each section after the batch: the section before it that it shows, or -1 (inserted). */
 static void ld_section_origins(ld_checker_t *c) {
-    for (size_t k = 0; k < c->sections[2].count; k++) {
-        c->section_origins[ld_path_at(&c->sections[4], k, false).section] =
-            ld_path_at(&c->sections[2], k, false).section;
+    for (size_t k = 0; k < c->sections[LD_MOVE_SOURCES].count; k++) {
+        c->section_origins[ld_path_at(&c->sections[LD_MOVE_TARGETS], k, false).section] =
+            ld_path_at(&c->sections[LD_MOVE_SOURCES], k, false).section;
     }
     uint8_t leaves = LD_MARK(LD_BATCH_DELETE) | LD_MARK(LD_BATCH_MOVE_FROM);
     size_t staying = 0;
@@ -298,8 +303,9 @@ static bool ld_check_counts(ld_checker_t *c) {
 static void ld_element_origins(ld_checker_t *c, bool reloads_arrive) {
     uint8_t leaves = LD_MARK(LD_BATCH_DELETE) | LD_MARK(LD_BATCH_MOVE_FROM);
     uint8_t arrives = reloads_arrive ? LD_MARK(LD_BATCH_RELOAD) : 0;
-    for (size_t k = 0; k < c->elements[2].count; k++) {
-        ld_path_t from = ld_path_at(&c->elements[2], k, true), to = ld_path_at(&c->elements[4], k, true);
+    for (size_t k = 0; k < c->elements[LD_MOVE_SOURCES].count; k++) {
+        ld_path_t from = ld_path_at(&c->elements[LD_MOVE_SOURCES], k, true),
+                  to = ld_path_at(&c->elements[LD_MOVE_TARGETS], k, true);
         c->element_origins[c->starts_after[to.section] + to.element] = c->starts_before[from.section] + from.element;
     }
     for (size_t t = 0; t < c->sections_after; t++) {
@@ -337,11 +343,11 @@ ld_status ld_mark_rows(size_t before, size_t after, uint8_t *before_flags, uint8
                        .out = &out,
                        .poller = poller };
     size_t index = sizeof(int32_t), pair = sizeof(ld_pair_t);
-    c.elements[0] = ld_list(deleted, deleted_count, index, LD_BATCH_DELETE);
-    c.elements[1] = ld_list(reloaded, reloaded_count, index, LD_BATCH_RELOAD);
-    c.elements[2] = ld_list(moved_count ? &moved[0].source : NULL, moved_count, pair, LD_BATCH_MOVE_FROM);
-    c.elements[3] = ld_list(inserted, inserted_count, index, LD_BATCH_INSERT);
-    c.elements[4] = ld_list(moved_count ? &moved[0].target : NULL, moved_count, pair, LD_BATCH_MOVE_TO);
+    c.elements[LD_DELETES] = ld_list(deleted, deleted_count, index, LD_BATCH_DELETE);
+    c.elements[LD_RELOADS] = ld_list(reloaded, reloaded_count, index, LD_BATCH_RELOAD);
+    c.elements[LD_MOVE_SOURCES] = ld_list(moved_count ? &moved[0].source : NULL, moved_count, pair, LD_BATCH_MOVE_FROM);
+    c.elements[LD_INSERTS] = ld_list(inserted, inserted_count, index, LD_BATCH_INSERT);
+    c.elements[LD_MOVE_TARGETS] = ld_list(moved_count ? &moved[0].target : NULL, moved_count, pair, LD_BATCH_MOVE_TO);
     for (int l = 0; l < LD_LISTS; l++) c.elements[l].rows = true;
     bool broken = ld_mark(&c, true) || ld_conflict(&c, true);
     return c.cancelled ? LD_CANCELLED : broken ? LD_ERROR_INVALID : LD_OK;

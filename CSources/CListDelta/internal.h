@@ -34,6 +34,16 @@
 #define LD_UNPREDICTABLE(condition) (condition)
 #endif
 
+/* Where a 64-bit key's search starts in a table of 2^(64 - shift) slots: the top bits of a
+ * product by 2^64 / golden ratio, which spread consecutive keys evenly (Fibonacci hashing).
+ * Folding the high half in first makes every bit of the key count. A random seed, XORed in
+ * before the product, keeps runs of consecutive keys consecutive (so they still spread evenly)
+ * but scatters any set crafted to share the top bits of the unseeded product. A 64-bit product,
+ * unlike a 128-bit one, leaves the loops free to keep their state in any register. */
+static inline size_t ld_spread(uint64_t key, uint64_t seed, unsigned shift) {
+    return (size_t)((((key ^ (key >> 32)) ^ seed) * 0x9E3779B97F4A7C15ull) >> shift);
+}
+
 /* Elements of work between two polls of the cancel token: well under a millisecond. */
 #define LD_POLL_INTERVAL ((size_t)4096)
 

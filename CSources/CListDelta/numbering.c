@@ -1,23 +1,27 @@
-#include "internal.h"
+#include "table.h"
 
 #include <string.h>
 
-/* Numbers grouped by hash: an open-addressing table over the hashes, each slot holding the
- * newest number of its hash (plus one; 0 when empty), the numbers of one hash chained from the
- * newest through `next`. At most half the slots are used, so a search probes few. */
+/* Numbers grouped by hash: an open-addressing table over the hashes, sized and spread as the
+ * diff's (table.h, with a seed of its own), each slot holding the newest number of its hash
+ * (plus one; 0 when empty), the numbers of one hash chained from the newest through `next`. */
 struct ld_numbering {
     ld_allocator_t allocator;
     uint32_t *slots;
     uint64_t *hashes; /* per number */
     uint32_t *next;   /* per number: the next older number of its hash, plus one; 0 when none */
     size_t mask, count, capacity, bytes;
+    uint64_t seed;
+    unsigned shift;
 };
 
 ld_status ld_numbering_create(const ld_allocator_t *allocator, size_t capacity, ld_numbering_t **out) {
     if (out == NULL) return LD_ERROR_INVALID;
     if (capacity > LD_MAX_COUNT) return LD_ERROR_OVERFLOW;
-    size_t slot_count = 8;
-    while (slot_count < 2 * capacity) slot_count <<= 1;
+    size_t slot_count;
+    if (!ld_table_capacity(capacity, &slot_count)) return LD_ERROR_OVERFLOW;
+    unsigned bits = 0;
+    while (((size_t)1 << bits) < slot_count) bits++;
     size_t slot_bytes, number_bytes, bytes;
     if (!ld_mul_size(slot_count, sizeof(uint32_t), &slot_bytes) ||
         !ld_mul_size(capacity, sizeof(uint64_t) + sizeof(uint32_t), &number_bytes) ||
@@ -28,8 +32,12 @@ ld_status ld_numbering_create(const ld_allocator_t *allocator, size_t capacity, 
     struct ld_numbering *numbering = ld_allocate(&chosen, bytes);
     if (numbering == NULL) return LD_ERROR_ALLOC;
     char *room = (char *)(numbering + 1);
-    *numbering =
-        (struct ld_numbering){ .allocator = chosen, .mask = slot_count - 1, .capacity = capacity, .bytes = bytes };
+    *numbering = (struct ld_numbering){ .allocator = chosen,
+                                        .mask = slot_count - 1,
+                                        .capacity = capacity,
+                                        .bytes = bytes,
+                                        .seed = ld_random_seed(),
+                                        .shift = 64 - bits };
     numbering->hashes = (uint64_t *)(void *)room;
     numbering->slots = (uint32_t *)(void *)(room + capacity * sizeof(uint64_t));
     numbering->next = numbering->slots + slot_count;
@@ -45,9 +53,7 @@ void ld_numbering_free(ld_numbering_t *numbering) {
 }
 
 void ld_number_search(const ld_numbering_t *numbering, uint64_t hash, ld_number_search_t *search) {
-    /* Spread over the slots: many types hash to small or patterned integers. */
-    uint64_t mixed = hash * UINT64_C(0x9E3779B97F4A7C15);
-    size_t slot = (size_t)(mixed ^ (mixed >> 32)) & numbering->mask;
+    size_t slot = ld_spread(hash, numbering->seed, numbering->shift);
     uint32_t newest;
     while ((newest = numbering->slots[slot]) != 0 && numbering->hashes[newest - 1] != hash) {
         slot = (slot + 1) & numbering->mask;

@@ -34,23 +34,25 @@ static uint64_t ld_monotonic_nanoseconds(void *context) {
     return (uint64_t)now.tv_sec * UINT64_C(1000000000) + (uint64_t)now.tv_nsec;
 }
 
+/* The policy both bindings share: 4 idle workspaces, warm while they hold at most 8 MiB, a
+ * larger one for 5 s after its last diff, on the monotonic clock. */
+#define LD_POOL_DEFAULTS                                                                          \
+    {                                                                                             \
+        .idle_limit = 4, .small_bytes = (size_t)8 << 20, .large_retention = UINT64_C(5000000000), \
+        .clock = ld_monotonic_nanoseconds                                                         \
+    }
+
 static ld_pool_options_t ld_pool_options_or_default(const ld_pool_options_t *options) {
-    ld_pool_options_t chosen = options != NULL ? *options : (ld_pool_options_t){ 0 };
-    if (chosen.idle_limit == 0) chosen.idle_limit = 4;
+    ld_pool_options_t chosen = options != NULL ? *options : (ld_pool_options_t){ 0 }, defaults = LD_POOL_DEFAULTS;
+    if (chosen.idle_limit == 0) chosen.idle_limit = defaults.idle_limit;
     if (chosen.idle_limit > LD_POOL_IDLE_CAPACITY) chosen.idle_limit = LD_POOL_IDLE_CAPACITY;
-    if (chosen.small_bytes == 0) chosen.small_bytes = (size_t)8 << 20;
-    if (chosen.large_retention == 0) chosen.large_retention = UINT64_C(5000000000);
-    if (chosen.clock == NULL) chosen.clock = ld_monotonic_nanoseconds;
+    if (chosen.small_bytes == 0) chosen.small_bytes = defaults.small_bytes;
+    if (chosen.large_retention == 0) chosen.large_retention = defaults.large_retention;
+    if (chosen.clock == NULL) chosen.clock = defaults.clock;
     return chosen;
 }
 
-static ld_pool_t ld_shared_pool = {
-    .mutex = PTHREAD_MUTEX_INITIALIZER,
-    .options = { .idle_limit = 4,
-                 .small_bytes = (size_t)8 << 20,
-                 .large_retention = UINT64_C(5000000000),
-                 .clock = ld_monotonic_nanoseconds },
-};
+static ld_pool_t ld_shared_pool = { .mutex = PTHREAD_MUTEX_INITIALIZER, .options = LD_POOL_DEFAULTS };
 
 ld_pool_t *ld_pool_shared(void) { return &ld_shared_pool; }
 

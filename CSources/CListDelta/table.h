@@ -50,14 +50,9 @@ static inline ld_table_t ld_table_over(uint32_t *room, size_t count, uint64_t se
     };
 }
 
-/* Where an identity's search starts: the top bits of a product by 2^64 / golden ratio, which
- * spread consecutive identities evenly (Fibonacci hashing). Folding the high half in first
- * makes every bit of the identity count. The workspace's random seed, XORed in before the
- * product, keeps runs of consecutive identities consecutive (so they still spread evenly) but
- * scatters any set crafted to share the top bits of the unseeded product. A 64-bit product,
- * unlike a 128-bit one, leaves the loops free to keep their state in any register. */
+/* Where an identity's search starts (see ld_spread), with the workspace's seed. */
 static inline size_t ld_home_slot(uint64_t identity, ld_table_t table) {
-    return (size_t)((((identity ^ (identity >> 32)) ^ table.seed) * 0x9E3779B97F4A7C15ull) >> table.shift);
+    return ld_spread(identity, table.seed, table.shift);
 }
 
 /* How many elements ahead the build and probe loops prefetch their slot: enough to hide a

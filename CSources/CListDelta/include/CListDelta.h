@@ -815,7 +815,7 @@ typedef struct ld_number_search {
  * @return LD_OK, LD_ERROR_INVALID (@p out is NULL), LD_ERROR_OVERFLOW (@p capacity above
  *         ::LD_MAX_COUNT, or its bytes beyond size_t) or LD_ERROR_ALLOC; @p out untouched on
  *         error.
- * @note One allocation of 20 to 28 bytes per identifier of @p capacity, plus 80.
+ * @note One allocation of 24 to 36 bytes per identifier of @p capacity, plus 120.
  */
 ld_status ld_numbering_create(const ld_allocator_t *allocator, size_t capacity, ld_numbering_t **out);
 
@@ -825,7 +825,7 @@ void ld_numbering_free(ld_numbering_t *numbering);
 /*!
  * @brief Starts numbering an identifier of hash @p hash: finds the identifiers numbered with
  *        that hash. Neither argument may be NULL.
- * @note O(1) expected: the table is at most half full.
+ * @note O(1) expected: the table is at most a third full.
  */
 void ld_number_search(const ld_numbering_t *numbering, uint64_t hash, ld_number_search_t *search);
 

@@ -66,9 +66,10 @@ final class WorkspacePool: @unchecked Sendable {
 
     /// A pool keeping at most `idleLimit` idle workspaces, those holding over `smallBytes`
     /// only for `largeRetention` seconds after their last diff, as `clock` (monotonic
-    /// nanoseconds; the system's monotonic clock when nil) measures time.
+    /// nanoseconds; the system's monotonic clock when nil) measures time. A zero takes the
+    /// core's policy, the shared pool's: 4 workspaces, 8 MiB, 5 seconds.
     convenience init(
-        idleLimit: Int = 4, smallBytes: Int = 8 << 20, largeRetention: TimeInterval = 5,
+        idleLimit: Int = 0, smallBytes: Int = 0, largeRetention: TimeInterval = 0,
         clock: (@Sendable () -> UInt64)? = nil
     ) {
         let box = clock.map(Clock.init)
