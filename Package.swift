@@ -39,7 +39,9 @@ let package = Package(
             ],
             path: "CSources/CListDelta",
             cSettings: [
-                .define("LD_USE_XXHASH", .when(platforms: [.linux], traits: [systemXXHash]))
+                .define("LD_USE_XXHASH", .when(platforms: [.linux], traits: [systemXXHash])),
+                // Debug builds check the engine's own match before staging it (staging.c).
+                .define("LD_CHECK_OWN_MATCH", .when(configuration: .debug)),
             ]
         ),
         .target(
