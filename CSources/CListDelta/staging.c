@@ -63,17 +63,18 @@ static inline unsigned ld_popcount64(uint64_t word) {
 #endif
 }
 
-/* Which targets of an ascending list of moves move, and each one's rank among them, in
- * constant time per query: per 64 targets, a word of bits beside the count of moving targets
- * below them. `words` has 2 * ceil(count / 64) entries. */
-static ld_status ld_ranks_build(uint64_t *words, size_t count, const ld_pair_t *moves, size_t move_count,
-                                const ld_cancel_token_t *cancel) {
+/* A set of positions below `count` that answers membership and rank in constant time: per 64
+ * positions, a word of bits beside the count of members below them. `words` has
+ * 2 * ceil(count / 64) entries; the members are positions[0], positions[stride], ... (a list of
+ * int32_t, or one field of a list of pairs), each below `count`. */
+static ld_status ld_ranks_build(uint64_t *words, size_t count, const int32_t *positions, size_t member_count,
+                                size_t stride, const ld_cancel_token_t *cancel) {
     size_t blocks = (count + 63) / 64;
     LD_FOR_CHUNKS(cancel, chunk, chunk_end, 0, 2 * blocks,
                   { memset(words + chunk, 0, (chunk_end - chunk) * sizeof *words); });
-    LD_FOR_CHUNKS(cancel, chunk, chunk_end, 0, move_count, {
+    LD_FOR_CHUNKS(cancel, chunk, chunk_end, 0, member_count, {
         for (size_t k = chunk; k < chunk_end; k++) {
-            size_t t = (size_t)moves[k].target;
+            size_t t = (size_t)positions[k * stride];
             words[2 * (t >> 6)] |= (uint64_t)1 << (t & 63);
         }
     });
@@ -87,7 +88,7 @@ static ld_status ld_ranks_build(uint64_t *words, size_t count, const ld_pair_t *
     return LD_OK;
 }
 
-/* Whether target `t` moves; its rank among the moves goes to `rank`. */
+/* Whether `t` is a member; its rank among the members goes to `rank`. */
 static inline bool ld_rank_of(const uint64_t *words, size_t t, size_t *rank) {
     uint64_t word = words[2 * (t >> 6)], bit = (uint64_t)1 << (t & 63);
     if ((word & bit) == 0) return false;
@@ -95,8 +96,8 @@ static inline bool ld_rank_of(const uint64_t *words, size_t t, size_t *rank) {
     return true;
 }
 
-/* How many bits are set below position `i` of a bitmap laid out as ld_ranks_build lays it. */
-static inline uint64_t ld_deletes_below(const uint64_t *words, size_t i) {
+/* How many members are below position `i`. */
+static inline uint64_t ld_members_below(const uint64_t *words, size_t i) {
     uint64_t word = words[2 * (i >> 6)], below = ((uint64_t)1 << (i & 63)) - 1;
     return words[2 * (i >> 6) + 1] + ld_popcount64(word & below);
 }
@@ -314,7 +315,8 @@ static ld_status ld_section_operations(ld_stager_t *st, ld_pair_t **out_moves, i
         uint64_t *ranks = ld_take_words(st, 2 * ((T + 63) / 64));
         ld_pair_t *moves = (ld_pair_t *)(void *)ld_take(st, 2 * st->section_move_count);
         if (ranks == NULL || moves == NULL) return LD_ERROR_INVALID;
-        ld_status status = ld_ranks_build(ranks, T, st->section_moves, st->section_move_count, st->poller.cancel);
+        ld_status status = ld_ranks_build(ranks, T, &st->section_moves->target, st->section_move_count,
+                                          sizeof(ld_pair_t) / sizeof(int32_t), st->poller.cancel);
         if (status != LD_OK) return status;
         int32_t after = 0;
         LD_FOR_CHUNKS(st->poller.cancel, chunk, chunk_end, 0, S, {
@@ -433,23 +435,8 @@ static LD_NOINLINE ld_status ld_element_moves(ld_stager_t *st, ld_element_operat
     uint64_t *words = ld_take_words(st, 2 * ((n + 63) / 64));
     ops->moved = (ld_path_move_t *)(void *)ld_take(st, 4 * k_count);
     if (words == NULL || ops->moved == NULL) return LD_ERROR_INVALID;
-    /* The bitmap of the deletes, as ld_ranks_build lays out the move targets' bits. */
-    size_t blocks = (n + 63) / 64;
-    LD_FOR_CHUNKS(st->poller.cancel, chunk, chunk_end, 0, 2 * blocks,
-                  { memset(words + chunk, 0, (chunk_end - chunk) * sizeof *words); });
-    LD_FOR_CHUNKS(st->poller.cancel, chunk, chunk_end, 0, st->element_delete_count, {
-        for (size_t k = chunk; k < chunk_end; k++) {
-            size_t i = (size_t)st->element_deletes[k];
-            words[2 * (i >> 6)] |= (uint64_t)1 << (i & 63);
-        }
-    });
-    uint64_t below = 0;
-    LD_FOR_CHUNKS(st->poller.cancel, chunk, chunk_end, 0, blocks, {
-        for (size_t block = chunk; block < chunk_end; block++) {
-            words[2 * block + 1] = below;
-            below += ld_popcount64(words[2 * block]);
-        }
-    });
+    ld_status status = ld_ranks_build(words, n, st->element_deletes, st->element_delete_count, 1, st->poller.cancel);
+    if (status != LD_OK) return status;
     size_t t = 0;
     LD_FOR_CHUNKS(st->poller.cancel, chunk, chunk_end, 0, k_count, {
         for (size_t k = chunk; k < chunk_end; k++) {
@@ -459,7 +446,7 @@ static LD_NOINLINE ld_status ld_element_moves(ld_stager_t *st, ld_element_operat
             int32_t section = st->section_target[s];
             if (section < 0) return LD_ERROR_INVALID; /* a move out of a deleted section */
             size_t start = (size_t)st->source_starts[s];
-            uint64_t deleted_before = ld_deletes_below(words, (size_t)i) - ld_deletes_below(words, start);
+            uint64_t deleted_before = ld_members_below(words, (size_t)i) - ld_members_below(words, start);
             ops->moved[k].source = (ld_path_t){ section, (int32_t)((size_t)i - start - deleted_before) };
             while (t + 1 < T && st->target_starts[t + 1] <= j) t++; /* targets ascend */
             ops->moved[k].target = (ld_path_t){ (int32_t)t, j - st->target_starts[t] };
