@@ -22,6 +22,16 @@ static ld_status ld_table_build(ld_table_t table, const ld_sides_t *sides) {
     int32_t *restrict map = sides->table_map;
     size_t start = sides->start;
     size_t end = sides->table_end, ring[LD_PREFETCH_DISTANCE];
+    if (!ld_table_prefetches(table)) {
+        LD_FOR_CHUNKS(sides->diff->cancel, done, done_end, 0, end - start, {
+            for (size_t i = end - done; i > end - done_end;) {
+                i--;
+                map[i] = -1;
+                ld_table_insert(table, ids, start, i, ld_home_slot(ids[i], table));
+            }
+        });
+        return LD_OK;
+    }
     for (size_t i = end; i > start && end - i < LD_PREFETCH_DISTANCE;) {
         i--;
         ring[i % LD_PREFETCH_DISTANCE] = ld_home_slot(ids[i], table);
@@ -87,11 +97,21 @@ static LD_ALWAYS_INLINE void ld_probe_one(ld_probe_t *probe, size_t j, size_t po
     }
 }
 
+/* Reports what a pass of ld_probe_side found (see there). */
+static LD_ALWAYS_INLINE ld_status ld_probe_finish(const ld_probe_t *probe, const ld_sides_t *sides, ld_pair_t *pairs,
+                                                  size_t *pair_count, bool *repeated) {
+    *sides->probe_unmatched_count = (size_t)(probe->unmatched_end - sides->probe_unmatched);
+    if (pairs != NULL) *pair_count = (size_t)(probe->pairs_end - pairs);
+    if (repeated != NULL) *repeated = probe->repeated;
+    return LD_OK;
+}
+
 /* Looks up the probe side in order, listing its unmatched indices and, when `pairs` is
  * given, the matched pairs (see ld_probe_one); their count goes to `pair_count`. With
  * `repeated`, it stops early once an identity on both sides repeats, and says whether one did. */
 static LD_ALWAYS_INLINE ld_status ld_probe_side(ld_table_t table, const ld_sides_t *sides, ld_pair_t *pairs,
-                                                size_t *pair_count, bool updates_here, bool *repeated) {
+                                                size_t *pair_count, bool updates_here, bool *repeated,
+                                                bool prefetching) {
     ld_probe_t probe = {
         .table = table,
         .start = sides->start,
@@ -105,6 +125,16 @@ static LD_ALWAYS_INLINE ld_status ld_probe_side(ld_table_t table, const ld_sides
     };
     bool pairs_here = pairs != NULL, detect_repeats = repeated != NULL;
     size_t end = sides->probe_end;
+    if (!prefetching) {
+        LD_FOR_CHUNKS(sides->diff->cancel, chunk, chunk_end, sides->start, end, {
+            for (size_t j = chunk; j < chunk_end; j++) {
+                ld_probe_one(&probe, j, ld_home_slot(probe.probe_ids[j], table), pairs_here, updates_here,
+                             detect_repeats);
+            }
+            if (detect_repeats && probe.repeated) break;
+        });
+        return ld_probe_finish(&probe, sides, pairs, pair_count, repeated);
+    }
     size_t ring[LD_PREFETCH_DISTANCE];
     for (size_t j = sides->start; j < ld_min_size(end, sides->start + LD_PREFETCH_DISTANCE); j++) {
         ring[j % LD_PREFETCH_DISTANCE] = ld_home_slot(probe.probe_ids[j], table);
@@ -124,16 +154,31 @@ static LD_ALWAYS_INLINE ld_status ld_probe_side(ld_table_t table, const ld_sides
             ld_probe_one(&probe, j, ring[j % LD_PREFETCH_DISTANCE], pairs_here, updates_here, detect_repeats);
         if (detect_repeats && probe.repeated) break;
     });
-    *sides->probe_unmatched_count = (size_t)(probe.unmatched_end - sides->probe_unmatched);
-    if (pairs_here) *pair_count = (size_t)(probe.pairs_end - pairs);
-    if (detect_repeats) *repeated = probe.repeated;
-    return LD_OK;
+    return ld_probe_finish(&probe, sides, pairs, pair_count, repeated);
+}
+
+static LD_ALWAYS_INLINE ld_status ld_table_probe_as(ld_table_t table, const ld_sides_t *sides, ld_pair_t *pairs,
+                                                    size_t *pair_count, bool prefetching) {
+    if (!sides->source_is_probed) return ld_probe_side(table, sides, pairs, pair_count, false, NULL, prefetching);
+    return sides->diff->source_content != NULL ? ld_probe_side(table, sides, NULL, NULL, true, NULL, prefetching)
+                                               : ld_probe_side(table, sides, NULL, NULL, false, NULL, prefetching);
+}
+
+/* A table that stays in cache and one that does not each get their own copy of the probe
+ * loops, so that neither compiles around the other's. */
+static LD_NOINLINE ld_status ld_table_probe_in_cache(ld_table_t table, const ld_sides_t *sides, ld_pair_t *pairs,
+                                                     size_t *pair_count) {
+    return ld_table_probe_as(table, sides, pairs, pair_count, false);
+}
+
+static LD_NOINLINE ld_status ld_table_probe_prefetching(ld_table_t table, const ld_sides_t *sides, ld_pair_t *pairs,
+                                                        size_t *pair_count) {
+    return ld_table_probe_as(table, sides, pairs, pair_count, true);
 }
 
 static ld_status ld_table_probe(ld_table_t table, const ld_sides_t *sides, ld_pair_t *pairs, size_t *pair_count) {
-    if (!sides->source_is_probed) return ld_probe_side(table, sides, pairs, pair_count, false, NULL);
-    return sides->diff->source_content != NULL ? ld_probe_side(table, sides, NULL, NULL, true, NULL)
-                                               : ld_probe_side(table, sides, NULL, NULL, false, NULL);
+    return ld_table_prefetches(table) ? ld_table_probe_prefetching(table, sides, pairs, pair_count)
+                                      : ld_table_probe_in_cache(table, sides, pairs, pair_count);
 }
 
 ld_status ld_table_reserve(ld_workspace_t *workspace, size_t source_count, size_t target_count, size_t *out_most_slots,
@@ -290,11 +335,12 @@ ld_status ld_unique_pairs_from_table(ld_workspace_t *workspace, ld_diff_t *plain
         *out_pairs = plain->updated;
         *out_predecessor = plain->deleted;
         *out_summary = (int32_t *)table.slots;
-        return ld_probe_side(table, &sides, *out_pairs, out_pair_count, false, out_repeated);
+        return ld_probe_side(table, &sides, *out_pairs, out_pair_count, false, out_repeated,
+                             ld_table_prefetches(table));
     }
     *out_pairs = ld_scratch_pairs(table);
     *out_predecessor = (int32_t *)(*out_pairs + (plain->target_count - prefix));
-    status = ld_probe_side(table, &sides, NULL, NULL, false, out_repeated);
+    status = ld_probe_side(table, &sides, NULL, NULL, false, out_repeated, ld_table_prefetches(table));
     if (status != LD_OK || *out_repeated) return status;
     status = ld_collect_inserts(plain, prefix, *out_pairs, out_pair_count);
     *out_summary = *out_predecessor + *out_pair_count;

@@ -60,6 +60,12 @@ static inline size_t ld_home_slot(uint64_t identity, ld_table_t table) {
  * and its home slot waits in a ring of that many entries until its turn. */
 #define LD_PREFETCH_DISTANCE 16
 
+/* The fewest slots a table has for its build and probe loops to prefetch: a smaller one (16 KB
+ * or less) stays in the first-level cache, so its loops hash each element when they reach it. */
+#define LD_PREFETCH_MIN_SLOTS ((size_t)8192)
+
+static inline bool ld_table_prefetches(ld_table_t table) { return table.mask + 1 >= LD_PREFETCH_MIN_SLOTS; }
+
 static inline void ld_prefetch(const void *address) {
 #if defined(__GNUC__) || defined(__clang__)
     __builtin_prefetch(address);
