@@ -135,6 +135,42 @@ static LD_ALWAYS_INLINE ld_status ld_find_moves_in(const ld_diff_t *diff, const 
     return LD_OK;
 }
 
+/* The moves of the group of pairs from `begin` (as ld_find_moves_in finds them) when the pairs
+ * that stay in the group keep their source order, as most sections' do: then only the pairs
+ * that come from another group move, and no sort is needed. Sets *in_order; when it is true,
+ * the moves are at moved[0, *count) and *end_io is the group's end. */
+static LD_ALWAYS_INLINE ld_status ld_find_moves_in_order(const ld_diff_t *diff, const ld_pair_t *pairs, size_t begin,
+                                                         size_t *end_io, ld_pair_t *moved, size_t *count,
+                                                         bool *in_order) {
+    const uint32_t *source_groups = diff->source_groups, *target_groups = diff->target_groups;
+    uint32_t group = target_groups[pairs[begin].target];
+    size_t end = *end_io, moves = 0;
+    int32_t last_source = -1;
+    *in_order = false;
+    /* A group's end lowers `end`, which stops the pass after this chunk. */
+    LD_FOR_CHUNKS(diff->cancel, chunk, chunk_end, begin, end, {
+        for (size_t k = chunk; k < chunk_end; k++) {
+            ld_pair_t pair = pairs[k];
+            uint32_t target_group = target_groups[pair.target];
+            if (target_group != group) {
+                end = k;
+                break;
+            }
+            if (source_groups[pair.source] != target_group) {
+                moved[moves++] = pair;
+            } else if (pair.source > last_source) {
+                last_source = pair.source;
+            } else {
+                return LD_OK;
+            }
+        }
+    });
+    *in_order = true;
+    *end_io = end;
+    *count = moves;
+    return LD_OK;
+}
+
 /* Kept out of line, so that the ungrouped sort compiles as tightly as on its own. */
 static LD_NOINLINE ld_status ld_find_grouped_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count,
                                                    int32_t *predecessor, int32_t *summary) {
@@ -144,8 +180,14 @@ static LD_NOINLINE ld_status ld_find_grouped_moves(ld_diff_t *diff, const ld_pai
     for (size_t begin = 0, end; begin < pair_count; begin = end) {
         end = pair_count;
         size_t count;
-        ld_status status = ld_find_moves_in(diff, pairs, begin, &end, predecessor, summary, true,
-                                            diff->moved + moved_count, &count);
+        bool in_order;
+        ld_status status = ld_find_moves_in_order(diff, pairs, begin, &end, diff->moved + moved_count, &count,
+                                                  &in_order);
+        if (status == LD_OK && !in_order) {
+            end = pair_count;
+            status = ld_find_moves_in(diff, pairs, begin, &end, predecessor, summary, true, diff->moved + moved_count,
+                                      &count);
+        }
         if (status != LD_OK) return status;
         moved_count += count;
     }
