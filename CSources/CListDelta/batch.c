@@ -395,7 +395,7 @@ static ld_status ld_reserve_elements(ld_workspace_t *workspace, ld_checker_t *c)
 }
 
 static bool ld_valid_batch_arguments(const ld_batch_t *b) {
-#define LD_LISTED(list) ((list) != NULL || (list##_count) == 0)
+#define LD_LISTED(list) LD_GIVEN(list, list##_count)
     return LD_LISTED(b->section_deleted) && LD_LISTED(b->section_inserted) && LD_LISTED(b->section_reloaded) &&
            LD_LISTED(b->section_moved) && LD_LISTED(b->element_deleted) && LD_LISTED(b->element_inserted) &&
            LD_LISTED(b->element_reloaded) && LD_LISTED(b->element_moved);

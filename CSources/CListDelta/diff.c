@@ -7,16 +7,14 @@ ld_status ld_diff_begin(ld_workspace_t *workspace, const uint64_t *source, size_
     ld_options_t chosen = options != NULL ? *options : (ld_options_t){ 0 };
     bool has_content = chosen.source_content != NULL || chosen.target_content != NULL;
     if (workspace == NULL || out == NULL) return LD_ERROR_INVALID;
-    if ((source == NULL && source_count != 0) || (target == NULL && target_count != 0)) {
-        return LD_ERROR_INVALID;
-    }
-    if (has_content && ((chosen.source_content == NULL && source_count != 0) ||
-                        (chosen.target_content == NULL && target_count != 0))) {
+    if (!LD_GIVEN(source, source_count) || !LD_GIVEN(target, target_count)) return LD_ERROR_INVALID;
+    if (has_content &&
+        (!LD_GIVEN(chosen.source_content, source_count) || !LD_GIVEN(chosen.target_content, target_count))) {
         return LD_ERROR_INVALID;
     }
     bool has_groups = chosen.source_groups != NULL || chosen.target_groups != NULL;
     if (has_groups &&
-        ((chosen.source_groups == NULL && source_count != 0) || (chosen.target_groups == NULL && target_count != 0))) {
+        (!LD_GIVEN(chosen.source_groups, source_count) || !LD_GIVEN(chosen.target_groups, target_count))) {
         return LD_ERROR_INVALID;
     }
     if (source_count > LD_MAX_COUNT || target_count > LD_MAX_COUNT) return LD_ERROR_OVERFLOW;

@@ -200,6 +200,9 @@ static inline bool ld_is_cancelled(const ld_cancel_token_t *token) {
     return token != NULL && atomic_load_explicit(&token->cancelled, memory_order_relaxed);
 }
 
+/* Whether an argument array of `count` entries is there: NULL stands only for an empty one. */
+#define LD_GIVEN(array, count) ((array) != NULL || (count) == 0)
+
 /* seed.c: 64 bits from the system's random source, different on every call. */
 LD_HIDDEN uint64_t ld_random_seed(void);
 
@@ -207,7 +210,7 @@ LD_HIDDEN uint64_t ld_random_seed(void);
 LD_HIDDEN void *ld_allocate(const ld_allocator_t *allocator, size_t length);
 LD_HIDDEN void ld_deallocate(const ld_allocator_t *allocator, void *pointer, size_t length);
 LD_HIDDEN ld_allocator_t ld_allocator_or_default(const ld_allocator_t *allocator);
-/* Makes buffer `id` hold at least count * size bytes; its old contents are lost. */
+/* Makes buffer `id` hold at least count * size bytes; its contents stay unless it must grow. */
 LD_HIDDEN ld_status ld_workspace_reserve(ld_workspace_t *workspace, ld_buffer_id id, size_t count, size_t size,
                                          void **out);
 /* ld_workspace_reserve, saying whether the buffer is newly allocated (its pages untouched). */

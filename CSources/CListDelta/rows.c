@@ -224,9 +224,8 @@ ld_status ld_immediate_rows(ld_workspace_t *workspace, size_t row_count, const i
                             const int32_t *inserted, size_t inserted_count, const ld_pair_t *moved, size_t moved_count,
                             const int32_t *reloaded, size_t reloaded_count, const ld_cancel_token_t *cancel,
                             ld_row_operations_t *out) {
-    if (workspace == NULL || out == NULL || (deleted == NULL && deleted_count > 0) ||
-        (inserted == NULL && inserted_count > 0) || (moved == NULL && moved_count > 0) ||
-        (reloaded == NULL && reloaded_count > 0))
+    if (workspace == NULL || out == NULL || !LD_GIVEN(deleted, deleted_count) || !LD_GIVEN(inserted, inserted_count) ||
+        !LD_GIVEN(moved, moved_count) || !LD_GIVEN(reloaded, reloaded_count))
         return LD_ERROR_INVALID;
     if (row_count > LD_MAX_COUNT || deleted_count > LD_MAX_COUNT || inserted_count > LD_MAX_COUNT ||
         moved_count > LD_MAX_COUNT || reloaded_count > LD_MAX_COUNT)

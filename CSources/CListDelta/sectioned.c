@@ -26,8 +26,7 @@ typedef struct {
 /* Checks the counts of one side: NULL with a non-zero count is invalid. */
 static bool ld_side_given(const void *sections, size_t section_count, const uint32_t *counts, const void *elements,
                           size_t element_count) {
-    return !((sections == NULL && section_count != 0) || (counts == NULL && section_count != 0) ||
-             (elements == NULL && element_count != 0));
+    return LD_GIVEN(sections, section_count) && LD_GIVEN(counts, section_count) && LD_GIVEN(elements, element_count);
 }
 
 /* Whether the section counts add up to the element count. */

@@ -182,16 +182,13 @@ static ld_status ld_match_shape_valid(const ld_sectioned_result_t *match) {
     const ld_result_t *sections = &match->sections, *elements = &match->elements;
     size_t source_sections = sections->source_count, target_sections = sections->target_count;
     size_t source_count = elements->source_count, target_count = elements->target_count;
-    if ((source_sections > 0 && sections->source_to_target == NULL) ||
-        (target_sections > 0 && sections->target_to_source == NULL) ||
-        (sections->deleted_count > 0 && sections->deleted == NULL) ||
-        (sections->inserted_count > 0 && sections->inserted == NULL) ||
-        (sections->moved_count > 0 && sections->moved == NULL) ||
-        (source_count > 0 && elements->source_to_target == NULL) ||
-        (target_count > 0 && elements->target_to_source == NULL) ||
-        (elements->moved_count > 0 && elements->moved == NULL) ||
-        (elements->deleted_count > 0 && elements->deleted == NULL) ||
-        (elements->inserted_count > 0 && elements->inserted == NULL) || match->source_section_starts == NULL ||
+    if (!LD_GIVEN(sections->source_to_target, source_sections) ||
+        !LD_GIVEN(sections->target_to_source, target_sections) ||
+        !LD_GIVEN(sections->deleted, sections->deleted_count) ||
+        !LD_GIVEN(sections->inserted, sections->inserted_count) || !LD_GIVEN(sections->moved, sections->moved_count) ||
+        !LD_GIVEN(elements->source_to_target, source_count) || !LD_GIVEN(elements->target_to_source, target_count) ||
+        !LD_GIVEN(elements->moved, elements->moved_count) || !LD_GIVEN(elements->deleted, elements->deleted_count) ||
+        !LD_GIVEN(elements->inserted, elements->inserted_count) || match->source_section_starts == NULL ||
         match->target_section_starts == NULL) {
         return LD_ERROR_INVALID;
     }

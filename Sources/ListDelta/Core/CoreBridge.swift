@@ -2,7 +2,7 @@ import CListDelta
 import Dispatch
 import Foundation
 
-// The only file that talks to the C core: every other file sees Swift types.
+// The diff's bridge to the C core: every file outside Core sees Swift types.
 
 /// A matched pair of indices, laid out like the core's `ld_pair_t`.
 @usableFromInline
