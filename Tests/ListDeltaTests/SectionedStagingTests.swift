@@ -38,6 +38,22 @@ import Testing
         }
     }
 
+    /// Sections longer than one stretch between polls are copied for the diff stretch by stretch.
+    @Test func sectionsLongerThanAPollIntervalDiffWhole() {
+        let long = (0..<(2 * pollInterval + 100)).map { Item(id: $0) }
+        let source = [
+            Section(model: Header(id: 0), elements: [Item(id: -1)]), Section(model: Header(id: 1), elements: long),
+        ]
+        var moved = long
+        moved.swapAt(5, pollInterval + 7)
+        moved.remove(at: 2 * pollInterval + 50)
+        let target = [Section(model: Header(id: 1), elements: moved), source[0]]
+        let staged = StagedChangeset(source: source, target: target)
+        expectValidSectionStages(staged, from: source, to: target, "long sections")
+        #expect(staged.flatMap(\.elementDeleted) == [ElementPath(element: 2 * pollInterval + 50, section: 1)])
+        #expect(staged.reduce(0) { $0 + $1.elementMoved.count } == minimalSectionMoves(source, target))
+    }
+
     @Test func randomSectionsWithLongestCommonSubsequence() throws {
         for seed in UInt64(1)...800 {
             let (source, target) = RandomModels.sectioned(seed: seed)

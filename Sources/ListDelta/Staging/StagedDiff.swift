@@ -189,13 +189,13 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
                     try checkCancellation(cancellation)
                     unpolled = 0
                 }
-                for start in stride(from: 0, to: section.count, by: pollInterval) {
-                    if start > 0 { try checkCancellation(cancellation) }
-                    let end = min(start + pollInterval, section.count)
-                    section[start..<end].withUnsafeBufferPointer { stretch in
-                        (elements + initialized).initialize(from: stretch.baseAddress!, count: stretch.count)
+                try section.withUnsafeBufferPointer { section in
+                    for start in stride(from: 0, to: section.count, by: pollInterval) {
+                        if start > 0 { try checkCancellation(cancellation) }
+                        let count = min(pollInterval, section.count - start)
+                        (elements + initialized).initialize(from: section.baseAddress! + start, count: count)
+                        initialized += count
                     }
-                    initialized += end - start
                 }
                 unpolled += 1 + section.count
             }
