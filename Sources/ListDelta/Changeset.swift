@@ -51,11 +51,12 @@ public struct Changeset<Collection: Swift.Collection> {
             elementInserted: elementInserted, elementUpdated: elementUpdated, elementMoved: elementMoved)
     }
 
-    /// A batch of a list laid out as `layout`.
+    /// A batch of a list laid out as `layout`, with the counts before it that the core gave.
     @inlinable
     init(
         data: Collection,
         layout: ListLayout,
+        countsBefore: ArraySlice<Int>? = nil,
         sectionDeleted: [Int] = [],
         sectionInserted: [Int] = [],
         sectionUpdated: [Int] = [],
@@ -67,7 +68,7 @@ public struct Changeset<Collection: Swift.Collection> {
     ) {
         self.data = data
         self.layout = layout
-        self.countsBefore = nil
+        self.countsBefore = countsBefore
         self.sectionDeleted = sectionDeleted
         self.sectionInserted = sectionInserted
         self.sectionUpdated = sectionUpdated

@@ -127,13 +127,13 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
             var sections: [[Element]] = [], counts: [UInt32] = [], total = 0, unpolled = 0
             sections.reserveCapacity(models.count)
             counts.reserveCapacity(models.count)
-            for model in models {
+            for index in models.indices {
                 if unpolled >= pollInterval {
                     try checkCancellation(cancellation)
                     unpolled = 0
                 }
                 // An array's elements are shared, not copied.
-                let elements = Array(model.elements)
+                let elements = Array(models[index].elements)
                 unpolled += 1 + elements.count
                 total += elements.count
                 guard total <= ListDeltaError.maximumCount else {
@@ -184,12 +184,13 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
         // Polled before each stretch of pollInterval elements or sections.
         var unpolled = pollInterval
         for side in 0..<2 {
-            for section in side == 0 ? sourceSections : targetSections {
+            let sections = side == 0 ? sourceSections : targetSections
+            for index in sections.indices {
                 if unpolled >= pollInterval {
                     try checkCancellation(cancellation)
                     unpolled = 0
                 }
-                try section.withUnsafeBufferPointer { section in
+                try sections[index].withUnsafeBufferPointer { section in
                     for start in stride(from: 0, to: section.count, by: pollInterval) {
                         if start > 0 { try checkCancellation(cancellation) }
                         let count = min(pollInterval, section.count - start)
@@ -197,7 +198,7 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
                         initialized += count
                     }
                 }
-                unpolled += 1 + section.count
+                unpolled += 1 + sections[index].count
             }
         }
         return try body(
@@ -304,21 +305,23 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
                     for kind in 0..<stages.count {
                         let stage = stages[kind]
                         guard stage.isPresent else { continue }
-                        var stageData: C = target
-                        if !stage.dataIsTarget {
+                        let stageData: C
+                        if stage.dataIsTarget {
+                            stageData = target
+                        } else {
                             let shown = try StageData(
                                 stage, previous: previous, source: sourceElements, target: targetElements,
                                 sideSection: sideSection, cancellation: cancellation)
                             stageData = try data(shown)
                             previous = shown
                         }
-                        var changeset = stage.changeset(data: stageData, layout: layout)
+                        var countsBeforeStage: ArraySlice<Int>?
                         if changesets.isEmpty || layout == .sectioned {
                             let end = countsStart + stage.elementCountsBefore.count
-                            changeset.countsBefore = counts[countsStart..<end]
+                            countsBeforeStage = counts[countsStart..<end]
                             countsStart = end
                         }
-                        changesets.append(changeset)
+                        changesets.append(stage.changeset(data: stageData, layout: layout, countsBefore: countsBeforeStage))
                     }
                 }
             }
@@ -351,14 +354,14 @@ func countsBefore(_ stages: CoreStages, layout: ListLayout) -> [Int] {
 extension CoreStage {
     /// The stage's operations, as a changeset showing `data`.
     @inlinable
-    func changeset<C>(data: C, layout: ListLayout) -> Changeset<C> {
+    func changeset<C>(data: C, layout: ListLayout, countsBefore: ArraySlice<Int>?) -> Changeset<C> {
         var fixedSection: Int?
         if case let .flat(flatSection) = layout { fixedSection = flatSection ?? 0 }
         func path(_ position: ElementPosition) -> ElementPath {
             ElementPath(element: Int(position.element), section: fixedSection ?? Int(position.section))
         }
         return Changeset(
-            data: data, layout: layout,
+            data: data, layout: layout, countsBefore: countsBefore,
             sectionDeleted: exactMap(sectionDeleted, Int.init),
             sectionInserted: exactMap(sectionInserted, Int.init),
             sectionUpdated: exactMap(sectionUpdated, Int.init),
