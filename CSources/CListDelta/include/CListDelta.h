@@ -555,9 +555,11 @@ typedef struct ld_stages {
  *                        holds @p match, which stays valid (the stages may point into it).
  * @param match           an unchanged result of ld_sectioned_diff(). The result that call
  *                        last returned on @p workspace (field for field, its buffers not reused
- *                        since) is trusted as it is; any other match has the indices this
- *                        function follows range-checked (LD_ERROR_INVALID when one is out of
- *                        range) and is not otherwise verified.
+ *                        since) is trusted as it is (debug builds, which define
+ *                        LD_CHECK_OWN_MATCH, check it and report LD_ERROR_INTERNAL); any other
+ *                        match has the indices this function follows range-checked
+ *                        (LD_ERROR_INVALID when one is out of range) and is not otherwise
+ *                        verified.
  * @param element_changed one flag per flat source element: non-zero when the element is
  *                        matched and its content changed (it is reloaded in stage 1). Flags of
  *                        unmatched elements are ignored. NULL: none changed.
