@@ -53,6 +53,9 @@ void LDWorkspaceGive(ld_workspace_t *workspace);
 LDErrorCode LDErrorCodeForStatus(ld_status status);
 /* An NSError of @p code with @p description (nil: the code's own). */
 NSError *LDMakeError(LDErrorCode code, NSString *_Nullable description);
+/* Nil when @p section can be a flat list's section (>= 0, not NSNotFound), else the error that
+   says why. */
+NSError *_Nullable LDFlatSectionError(NSInteger section);
 /* Raises the exception documented for @p error (an LDErrorDomain error). */
 void LDRaise(NSError *error) __attribute__((noreturn));
 

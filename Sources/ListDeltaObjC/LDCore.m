@@ -144,6 +144,12 @@ NSError *LDMakeError(LDErrorCode code, NSString *description) {
     return [NSError errorWithDomain:LDErrorDomain code:code userInfo:info];
 }
 
+NSError *LDFlatSectionError(NSInteger section) {
+    if (section >= 0 && section != NSNotFound) return nil;
+    return LDMakeError(LDErrorInvalidInput,
+                       [NSString stringWithFormat:@"A flat list's section must be >= 0, not %ld.", (long)section]);
+}
+
 void LDRaise(NSError *error) {
     NSString *name = error.code == LDErrorOutOfMemory ? NSMallocException
         : error.code == LDErrorInternal                ? NSInternalInconsistencyException

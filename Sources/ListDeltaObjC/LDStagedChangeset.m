@@ -34,9 +34,10 @@
 - (instancetype)initWithSource:(NSArray<id<LDListDiffable>> *)source
                         target:(NSArray<id<LDListDiffable>> *)target
                        section:(NSInteger)section {
-    if (section < 0 || section == NSNotFound) {
+    NSError *invalid = LDFlatSectionError(section);
+    if (invalid != nil) {
         LD_RELEASE(self);
-        [NSException raise:NSInvalidArgumentException format:@"A flat list's section must be >= 0, not %ld.", (long)section];
+        LDRaise(invalid);
     }
     return [self initWithList:source target:target flatSection:section];
 }
@@ -59,11 +60,9 @@
                                    target:(NSArray<id<LDListDiffable>> *)target
                                   section:(NSInteger)section
                                     error:(NSError **)error {
-    if (section < 0 || section == NSNotFound) {
-        if (error != NULL) {
-            *error = LDMakeError(LDErrorInvalidInput,
-                                 [NSString stringWithFormat:@"A flat list's section must be >= 0, not %ld.", (long)section]);
-        }
+    NSError *invalid = LDFlatSectionError(section);
+    if (invalid != nil) {
+        if (error != NULL) *error = invalid;
         return nil;
     }
     return [self stagedChangesetWithList:source target:target flatSection:section error:error];

@@ -86,7 +86,7 @@
               completion:(void (^)(LDStagedChangeset *_Nullable, NSError *_Nullable))completion {
     ld_cancel_token_t *token = NULL;
     if (ld_cancel_token_create(NULL, &token) != LD_OK) {
-        [NSException raise:NSMallocException format:@"%@", LDMakeError(LDErrorOutOfMemory, nil).localizedDescription];
+        LDRaise(LDMakeError(LDErrorOutOfMemory, nil));
     }
     LDDiffTask *task = LD_AUTORELEASE([[LDDiffTask alloc] initWithToken:token]);
     [self cancelAll];
@@ -146,9 +146,8 @@
                         target:(NSArray<id<LDListDiffable>> *)target
                        section:(NSInteger)section
                     completion:(void (^)(LDStagedChangeset *_Nullable, NSError *_Nullable))completion {
-    if (section < 0 || section == NSNotFound) {
-        [NSException raise:NSInvalidArgumentException format:@"A flat list's section must be >= 0, not %ld.", (long)section];
-    }
+    NSError *invalid = LDFlatSectionError(section);
+    if (invalid != nil) LDRaise(invalid);
     return [self diffList:source target:target flatSection:section completion:completion];
 }
 

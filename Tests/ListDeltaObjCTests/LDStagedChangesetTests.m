@@ -121,6 +121,16 @@ static NSArray *LDElementsOf(NSArray *sections, NSUInteger index) {
                                  NSException, NSInvalidArgumentException);
     XCTAssertNil([LDStagedChangeset stagedChangesetWithSource:LDTestModels(@"a") target:LDTestModels(@"a") section:-1 error:&error]);
     XCTAssertEqual(error.code, (NSInteger)LDErrorInvalidInput);
+    XCTAssertTrue([error.localizedDescription rangeOfString:@"must be >= 0, not -1"].location != NSNotFound, @"%@", error);
+    error = nil;
+    XCTAssertNil([LDStagedChangeset stagedChangesetWithSource:LDTestModels(@"a") target:LDTestModels(@"a") section:NSNotFound error:&error]);
+    XCTAssertEqual(error.code, (NSInteger)LDErrorInvalidInput);
+    XCTAssertThrowsSpecificNamed([[LDStagedChangeset alloc] initWithSource:LDTestModels(@"a") target:LDTestModels(@"a") section:-1],
+                                 NSException, NSInvalidArgumentException);
+    LDStagedDiffer *differ = [[[LDStagedDiffer alloc] init] autorelease];
+    XCTAssertThrowsSpecificNamed([differ diffFromSource:LDTestModels(@"a") target:LDTestModels(@"a") section:NSNotFound
+                                             completion:^(LDStagedChangeset *staged, NSError *failure) {}],
+                                 NSException, NSInvalidArgumentException);
 }
 
 - (void)testRandomSectionsEndOnTheTarget {
