@@ -150,6 +150,9 @@ struct ld_workspace {
      * instead of validating it again. Any reserve of another buffer, or a reset, forgets it. */
     ld_sectioned_result_t own_match;
     bool has_own_match;
+    /* Set by ld_sectioned_diff just before its element diff, whose ld_diff_begin reads and
+     * clears it: the groups are those it wrote in the GROUPS buffer. */
+    bool groups_are_own;
 };
 
 /* Whether @p match is, field for field, the match ld_sectioned_diff last returned on @p

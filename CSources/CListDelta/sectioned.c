@@ -319,6 +319,7 @@ static ld_status ld_match_elements(ld_sectioned_t *sd) {
         element_options.source_groups = groups;
         element_options.target_groups = groups + kept_count;
     }
+    sd->workspace->groups_are_own = T > 1;
     if ((status = sd->diff(sd->workspace, kept, kept_count,
                            target->elements != NULL ? target->elements : ld_no_identities, target->element_count,
                            &element_options, &sd->elements))) {

@@ -510,23 +510,25 @@ extension ld_stage_t {
         #expect(harness.verify(input).isEmpty)
     }
 
-    /// Release builds trust the match `ld_sectioned_diff` just returned; debug builds, which run
-    /// these tests, check it (LD_CHECK_OWN_MATCH) and call a broken one the engine's bug.
-    @Test func debugBuildsCheckTheEnginesOwnMatch() {
-        let harness = StagingHarness()
-        let input = SectionedInput([(1, [10, 11, 12]), (2, [20])], [(1, [11]), (2, [20])])
-        harness.run(input) { run in
-            var match = run.match
-            #expect(match.elements.deleted_count == 2)
-            guard match.elements.deleted_count == 2, let deleted = match.elements.deleted else { return }
-            // Out of order, but in range: safe to follow for a build that does not check.
-            let deletes = UnsafeMutableBufferPointer(start: UnsafeMutablePointer(mutating: deleted), count: 2)
-            deletes.swapAt(0, 1)
-            defer { deletes.swapAt(0, 1) }
-            var stages = ld_stages_t()
-            #expect(ld_stage(harness.workspace, &match, nil, nil, nil, &stages) == LD_ERROR_INTERNAL)
+    #if DEBUG
+        /// Release builds trust the match `ld_sectioned_diff` just returned; debug builds, which run
+        /// these tests, check it (LD_CHECK_OWN_MATCH) and call a broken one the engine's bug.
+        @Test func debugBuildsCheckTheEnginesOwnMatch() {
+            let harness = StagingHarness()
+            let input = SectionedInput([(1, [10, 11, 12]), (2, [20])], [(1, [11]), (2, [20])])
+            harness.run(input) { run in
+                var match = run.match
+                #expect(match.elements.deleted_count == 2)
+                guard match.elements.deleted_count == 2, let deleted = match.elements.deleted else { return }
+                // Out of order, but in range: safe to follow for a build that does not check.
+                let deletes = UnsafeMutableBufferPointer(start: UnsafeMutablePointer(mutating: deleted), count: 2)
+                deletes.swapAt(0, 1)
+                defer { deletes.swapAt(0, 1) }
+                var stages = ld_stages_t()
+                #expect(ld_stage(harness.workspace, &match, nil, nil, nil, &stages) == LD_ERROR_INTERNAL)
+            }
         }
-    }
+    #endif
 
     @Test func editBudgetIsReportedForLCS() {
         let harness = StagingHarness()

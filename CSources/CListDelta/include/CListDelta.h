@@ -371,7 +371,8 @@ typedef struct ld_sectioned_result {
  *         count, section counts whose sum is not the element count, an unknown algorithm, or
  *         content or groups in @p options); LD_ERROR_OVERFLOW (a count above ::LD_MAX_COUNT,
  *         checked after the NULL arrays); LD_ERROR_ALLOC; LD_CANCELLED;
- *         LD_EDIT_BUDGET_EXCEEDED (LCS: either diff exceeds the budget). On any error the
+ *         LD_EDIT_BUDGET_EXCEEDED (LCS: either diff exceeds the budget); LD_ERROR_INTERNAL should
+ *         a check of its own work fail (builds that define LD_CHECK_OWN_MATCH). On any error the
  *         workspace stays usable and its previous results are no longer valid.
  * @note O(S + T + n + m) expected time for S and T sections and n and m elements, plus the
  *       element diff's O(k log k) for k matched elements with Heckel (with LCS, the bounds
@@ -555,11 +556,11 @@ typedef struct ld_stages {
  *                        holds @p match, which stays valid (the stages may point into it).
  * @param match           an unchanged result of ld_sectioned_diff(). The result that call
  *                        last returned on @p workspace (field for field, its buffers not reused
- *                        since) is trusted as it is (debug builds, which define
- *                        LD_CHECK_OWN_MATCH, check it and report LD_ERROR_INTERNAL); any other
- *                        match has the indices this function follows range-checked
- *                        (LD_ERROR_INVALID when one is out of range) and is not otherwise
- *                        verified.
+ *                        since) is trusted as it is (builds that define LD_CHECK_OWN_MATCH,
+ *                        as SwiftPM's debug configuration and the fuzzers do, check it and
+ *                        report LD_ERROR_INTERNAL); any other match has the indices this
+ *                        function follows range-checked (LD_ERROR_INVALID when one is out of
+ *                        range) and is not otherwise verified.
  * @param element_changed one flag per flat source element: non-zero when the element is
  *                        matched and its content changed (it is reloaded in stage 1). Flags of
  *                        unmatched elements are ignored. NULL: none changed.
