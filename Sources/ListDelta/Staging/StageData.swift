@@ -68,8 +68,9 @@ struct StageData<Element> {
 }
 
 /// A new array of the elements `references` names (each a flat index into `source`, or ~ one
-/// into `target`): a short one (see ``shortArrayLimit``) gathered on the stack and appended to a
-/// reserved array in one copy, a long one written in place.
+/// into `target`), allocated once at its size: a short one (see ``shortArrayLimit``) gathered on
+/// the stack and appended in one copy, a longer one written straight into the reserved array in
+/// stretches, polling before each.
 ///
 /// - Throws: `CancellationError` once `cancellation` is cancelled.
 @inlinable
@@ -78,29 +79,60 @@ func gather<Element>(
     _ target: UnsafeBufferPointer<Element>, cancellation: CoreCancellation?
 ) throws -> [Element] {
     guard !references.isEmpty else { return [] }
+    var elements: [Element] = []
+    elements.reserveCapacity(references.count)
     guard references.count > shortArrayLimit else {
-        return withUnsafeTemporaryAllocation(of: Element.self, capacity: references.count) { room in
+        withUnsafeTemporaryAllocation(of: Element.self, capacity: references.count) { room in
             for (index, reference) in references.enumerated() {
                 (room.baseAddress! + index).initialize(
                     to: reference >= 0 ? source[Int(reference)] : target[Int(~reference)])
             }
             defer { room.baseAddress!.deinitialize(count: references.count) }
-            var elements: [Element] = []
-            elements.reserveCapacity(references.count)
             elements.append(contentsOf: UnsafeBufferPointer(room))
-            return elements
         }
+        return elements
     }
-    return try [Element](unsafeUninitializedCapacity: references.count) { buffer, initialized in
-        let output = buffer.baseAddress!
-        for start in stride(from: 0, to: references.count, by: pollInterval) {
-            try checkCancellation(cancellation)
-            let end = min(start + pollInterval, references.count)
-            for index in start..<end {
-                let reference = references[index]
-                (output + index).initialize(to: reference >= 0 ? source[Int(reference)] : target[Int(~reference)])
-            }
-            initialized = end
+    for start in stride(from: 0, to: references.count, by: pollInterval) {
+        try checkCancellation(cancellation)
+        let stretch = UnsafeBufferPointer(rebasing: references[start..<min(start + pollInterval, references.count)])
+        elements.append(contentsOf: Gathered(references: stretch, source: source, target: target))
+    }
+    return elements
+}
+
+/// The elements `references` names, in order, as a sequence that `append(contentsOf:)` writes
+/// straight into an array's reserved storage.
+@usableFromInline
+struct Gathered<Element>: Sequence {
+    @usableFromInline let references: UnsafeBufferPointer<Int32>
+    @usableFromInline let source: UnsafeBufferPointer<Element>
+    @usableFromInline let target: UnsafeBufferPointer<Element>
+
+    @inlinable
+    init(references: UnsafeBufferPointer<Int32>, source: UnsafeBufferPointer<Element>, target: UnsafeBufferPointer<Element>) {
+        self.references = references
+        self.source = source
+        self.target = target
+    }
+
+    @inlinable var underestimatedCount: Int { references.count }
+
+    @inlinable
+    func makeIterator() -> Iterator { Iterator(gathered: self) }
+
+    @usableFromInline
+    struct Iterator: IteratorProtocol {
+        @usableFromInline let gathered: Gathered
+        @usableFromInline var position = 0
+
+        @inlinable init(gathered: Gathered) { self.gathered = gathered }
+
+        @inlinable
+        mutating func next() -> Element? {
+            guard position < gathered.references.count else { return nil }
+            let reference = gathered.references[position]
+            position += 1
+            return reference >= 0 ? gathered.source[Int(reference)] : gathered.target[Int(~reference)]
         }
     }
 }
