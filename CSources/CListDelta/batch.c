@@ -1,5 +1,6 @@
 #include "internal.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /* UIKit's batch-update rules, the one copy every binding and every test oracle calls. The
@@ -50,25 +51,35 @@ static ld_list_t ld_list(const void *items, size_t count, size_t stride, ld_batc
     return (ld_list_t){ count > 0 ? items : NULL, count, stride, operation, after, false };
 }
 
-/* The batch's lists, sections' and elements', in the order the checks take them: deletes,
- * reloads, move sources, inserts, move targets. */
+/* A move is its source item, then its target item: a pair of section indices or rows, or a
+ * pair of element paths. */
+_Static_assert(sizeof(ld_pair_t) == 2 * sizeof(int32_t) && offsetof(ld_pair_t, target) == sizeof(int32_t),
+               "a pair is two indices");
+_Static_assert(sizeof(ld_path_move_t) == 2 * sizeof(ld_path_t) && offsetof(ld_path_move_t, target) == sizeof(ld_path_t),
+               "a path move is two paths");
+
+/* The five lists of one kind of item, each `size` bytes (a section index, an element path or a
+ * row), in the order the checks take them: deletes, reloads, move sources, inserts, move
+ * targets. */
+static void ld_fill_lists(ld_list_t *lists, size_t size, const void *deleted, size_t deleted_count,
+                          const void *reloaded, size_t reloaded_count, const void *inserted, size_t inserted_count,
+                          const void *moved, size_t moved_count) {
+    const char *moves = moved_count > 0 ? moved : NULL;
+    lists[LD_DELETES] = ld_list(deleted, deleted_count, size, LD_BATCH_DELETE);
+    lists[LD_RELOADS] = ld_list(reloaded, reloaded_count, size, LD_BATCH_RELOAD);
+    lists[LD_MOVE_SOURCES] = ld_list(moves, moved_count, 2 * size, LD_BATCH_MOVE_FROM);
+    lists[LD_INSERTS] = ld_list(inserted, inserted_count, size, LD_BATCH_INSERT);
+    lists[LD_MOVE_TARGETS] = ld_list(moves != NULL ? moves + size : NULL, moved_count, 2 * size, LD_BATCH_MOVE_TO);
+}
+
+/* The batch's lists, sections' and elements'. */
 static void ld_lists(const ld_batch_t *b, ld_checker_t *c) {
-    size_t index = sizeof(int32_t), path = sizeof(ld_path_t), pair = sizeof(ld_pair_t), move = sizeof(ld_path_move_t);
-    bool sm = b->section_moved_count > 0, em = b->element_moved_count > 0;
-    c->sections[LD_DELETES] = ld_list(b->section_deleted, b->section_deleted_count, index, LD_BATCH_DELETE);
-    c->sections[LD_RELOADS] = ld_list(b->section_reloaded, b->section_reloaded_count, index, LD_BATCH_RELOAD);
-    c->sections[LD_MOVE_SOURCES] = ld_list(sm ? &b->section_moved[0].source : NULL, b->section_moved_count, pair,
-                                           LD_BATCH_MOVE_FROM);
-    c->sections[LD_INSERTS] = ld_list(b->section_inserted, b->section_inserted_count, index, LD_BATCH_INSERT);
-    c->sections[LD_MOVE_TARGETS] = ld_list(sm ? &b->section_moved[0].target : NULL, b->section_moved_count, pair,
-                                           LD_BATCH_MOVE_TO);
-    c->elements[LD_DELETES] = ld_list(b->element_deleted, b->element_deleted_count, path, LD_BATCH_DELETE);
-    c->elements[LD_RELOADS] = ld_list(b->element_reloaded, b->element_reloaded_count, path, LD_BATCH_RELOAD);
-    c->elements[LD_MOVE_SOURCES] = ld_list(em ? &b->element_moved[0].source : NULL, b->element_moved_count, move,
-                                           LD_BATCH_MOVE_FROM);
-    c->elements[LD_INSERTS] = ld_list(b->element_inserted, b->element_inserted_count, path, LD_BATCH_INSERT);
-    c->elements[LD_MOVE_TARGETS] = ld_list(em ? &b->element_moved[0].target : NULL, b->element_moved_count, move,
-                                           LD_BATCH_MOVE_TO);
+    ld_fill_lists(c->sections, sizeof(int32_t), b->section_deleted, b->section_deleted_count, b->section_reloaded,
+                  b->section_reloaded_count, b->section_inserted, b->section_inserted_count, b->section_moved,
+                  b->section_moved_count);
+    ld_fill_lists(c->elements, sizeof(ld_path_t), b->element_deleted, b->element_deleted_count, b->element_reloaded,
+                  b->element_reloaded_count, b->element_inserted, b->element_inserted_count, b->element_moved,
+                  b->element_moved_count);
 }
 
 /* The list of `lists` that holds `operation`. */
@@ -342,12 +353,8 @@ ld_status ld_mark_rows(size_t before, size_t after, uint8_t *before_flags, uint8
                        .starts_after = starts,
                        .out = &out,
                        .poller = poller };
-    size_t index = sizeof(int32_t), pair = sizeof(ld_pair_t);
-    c.elements[LD_DELETES] = ld_list(deleted, deleted_count, index, LD_BATCH_DELETE);
-    c.elements[LD_RELOADS] = ld_list(reloaded, reloaded_count, index, LD_BATCH_RELOAD);
-    c.elements[LD_MOVE_SOURCES] = ld_list(moved_count ? &moved[0].source : NULL, moved_count, pair, LD_BATCH_MOVE_FROM);
-    c.elements[LD_INSERTS] = ld_list(inserted, inserted_count, index, LD_BATCH_INSERT);
-    c.elements[LD_MOVE_TARGETS] = ld_list(moved_count ? &moved[0].target : NULL, moved_count, pair, LD_BATCH_MOVE_TO);
+    ld_fill_lists(c.elements, sizeof(int32_t), deleted, deleted_count, reloaded, reloaded_count, inserted,
+                  inserted_count, moved, moved_count);
     for (int l = 0; l < LD_LISTS; l++) c.elements[l].rows = true;
     bool broken = ld_mark(&c, true) || ld_conflict(&c, true);
     return c.cancelled ? LD_CANCELLED : broken ? LD_ERROR_INVALID : LD_OK;
