@@ -35,6 +35,19 @@ import Testing
         expectRejected(
             BatchUpdate(elementMoved: [(source: path(0, 0), target: path(0, huge))]), before: [1], after: [1],
             .sectionOutOfRange(.moveTo, section: huge, sectionCount: 1))
+        // Each operation's list names its own item.
+        expectRejected(
+            BatchUpdate(sectionInserted: [huge]), before: [], after: [0],
+            .sectionOutOfRange(.insert, section: huge, sectionCount: 1))
+        expectRejected(
+            BatchUpdate(sectionMoved: [(source: huge, target: 0)]), before: [0], after: [0],
+            .sectionOutOfRange(.moveFrom, section: huge, sectionCount: 1))
+        expectRejected(
+            BatchUpdate(elementUpdated: [path(huge, 0)]), before: [1], after: [1],
+            .elementOutOfRange(.reload, path: path(huge, 0), elementCount: 1))
+        expectRejected(
+            BatchUpdate(elementMoved: [(source: path(huge, 0), target: path(0, 0))]), before: [1], after: [1],
+            .elementOutOfRange(.moveFrom, path: path(huge, 0), elementCount: 1))
     }
 
     @Test func countsNoListCanHaveAreRejected() {

@@ -116,23 +116,21 @@ extension BatchUpdateError {
     fileprivate init(_ check: ld_batch_check_t, _ batch: BatchUpdate) {
         let operation = Operation(check.operation), item = check.item
         let path = ElementPath(element: Int(check.path.element), section: Int(check.path.section))
-        func listedSection() -> Int {
+        /// The item the check names, from the batch's list of its operation.
+        func listed<T>(_ deleted: [T], _ inserted: [T], _ reloaded: [T], _ moved: [(source: T, target: T)]) -> T {
             switch check.operation {
-            case LD_BATCH_DELETE: batch.sectionDeleted[item]
-            case LD_BATCH_INSERT: batch.sectionInserted[item]
-            case LD_BATCH_RELOAD: batch.sectionUpdated[item]
-            case LD_BATCH_MOVE_FROM: batch.sectionMoved[item].source
-            default: batch.sectionMoved[item].target
+            case LD_BATCH_DELETE: deleted[item]
+            case LD_BATCH_INSERT: inserted[item]
+            case LD_BATCH_RELOAD: reloaded[item]
+            case LD_BATCH_MOVE_FROM: moved[item].source
+            default: moved[item].target
             }
         }
+        func listedSection() -> Int {
+            listed(batch.sectionDeleted, batch.sectionInserted, batch.sectionUpdated, batch.sectionMoved)
+        }
         func listedPath() -> ElementPath {
-            switch check.operation {
-            case LD_BATCH_DELETE: batch.elementDeleted[item]
-            case LD_BATCH_INSERT: batch.elementInserted[item]
-            case LD_BATCH_RELOAD: batch.elementUpdated[item]
-            case LD_BATCH_MOVE_FROM: batch.elementMoved[item].source
-            default: batch.elementMoved[item].target
-            }
+            listed(batch.elementDeleted, batch.elementInserted, batch.elementUpdated, batch.elementMoved)
         }
         switch check.rule {
         case LD_BATCH_SECTION_OUT_OF_RANGE:
