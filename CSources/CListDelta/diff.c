@@ -3,9 +3,8 @@
 #include <string.h>
 
 ld_status ld_diff_begin(ld_workspace_t *workspace, const uint64_t *source, size_t source_count, const uint64_t *target,
-                        size_t target_count, const ld_options_t *options, const ld_result_t *out, ld_diff_t *diff) {
-    bool groups_are_own = workspace != NULL && workspace->groups_are_own;
-    if (workspace != NULL) workspace->groups_are_own = false;
+                        size_t target_count, const ld_options_t *options, bool own_groups, const ld_result_t *out,
+                        ld_diff_t *diff) {
     ld_options_t chosen = options != NULL ? *options : (ld_options_t){ 0 };
     bool has_content = chosen.source_content != NULL || chosen.target_content != NULL;
     if (workspace == NULL || out == NULL) return LD_ERROR_INVALID;
@@ -20,10 +19,6 @@ ld_status ld_diff_begin(ld_workspace_t *workspace, const uint64_t *source, size_
         return LD_ERROR_INVALID;
     }
     if (source_count > LD_MAX_COUNT || target_count > LD_MAX_COUNT) return LD_ERROR_OVERFLOW;
-    /* The groups ld_sectioned_diff wrote for this call ascend by construction: only debug builds
-     * check them, and call a failure the engine's bug. A caller's are checked. */
-    bool own_groups = has_groups && groups_are_own &&
-                      chosen.source_groups == workspace->buffers[LD_BUFFER_GROUPS].pointer;
 #ifdef LD_CHECK_OWN_MATCH
     bool check_groups = has_groups;
 #else

@@ -150,9 +150,6 @@ struct ld_workspace {
      * instead of validating it again. Any reserve of another buffer, or a reset, forgets it. */
     ld_sectioned_result_t own_match;
     bool has_own_match;
-    /* Set by ld_sectioned_diff just before its element diff, whose ld_diff_begin reads and
-     * clears it: the groups are those it wrote in the GROUPS buffer. */
-    bool groups_are_own;
 };
 
 /* Whether @p match is, field for field, the match ld_sectioned_diff last returned on @p
@@ -221,11 +218,21 @@ LD_HIDDEN ld_status ld_workspace_reserve_fresh(ld_workspace_t *workspace, ld_buf
                                                void **out, bool *out_fresh);
 
 /* diff.c: ld_diff_begin validates the arguments, reserves the result buffers and fills
- * `diff` (the index maps are left unset; the algorithm reserves its own scratch). The collect
- * functions derive the lists from the index maps; ld_diff_publish hands the result out. */
+ * `diff` (the index maps are left unset; the algorithm reserves its own scratch). Groups the
+ * engine wrote itself (`own_groups`) ascend by construction: only builds that define
+ * LD_CHECK_OWN_MATCH check them, and call a failure the engine's bug. The collect functions
+ * derive the lists from the index maps; ld_diff_publish hands the result out. */
 LD_HIDDEN ld_status ld_diff_begin(ld_workspace_t *workspace, const uint64_t *source, size_t source_count,
                                   const uint64_t *target, size_t target_count, const ld_options_t *options,
-                                  const ld_result_t *out, ld_diff_t *diff);
+                                  bool own_groups, const ld_result_t *out, ld_diff_t *diff);
+/* heckel.c, myers.c: ld_heckel_diff() and ld_myers_diff(), told whether the options' groups
+ * are the engine's own (ld_sectioned_diff's element diff). */
+LD_HIDDEN ld_status ld_heckel_diff_grouped(ld_workspace_t *workspace, const uint64_t *source, size_t source_count,
+                                           const uint64_t *target, size_t target_count, const ld_options_t *options,
+                                           bool own_groups, ld_result_t *out);
+LD_HIDDEN ld_status ld_myers_diff_grouped(ld_workspace_t *workspace, const uint64_t *source, size_t source_count,
+                                          const uint64_t *target, size_t target_count, const ld_options_t *options,
+                                          bool own_groups, ld_result_t *out);
 /* Reserves the buffers of a diff's result for these counts into `diff`. With `touch`, writes
  * zeros over the newly allocated ones that every diff writes in full, so that their pages are
  * in memory (see ld_workspace_prepare): the two index maps, and with `partitioned` the deleted

@@ -173,7 +173,8 @@ typedef struct {
     ld_workspace_t *workspace;
     ld_sectioned_side_t source, target;
     ld_options_t options;
-    ld_status (*diff)(ld_workspace_t *, const uint64_t *, size_t, const uint64_t *, size_t, const ld_options_t *,
+    /* The algorithm, told that the groups are the engine's own. */
+    ld_status (*diff)(ld_workspace_t *, const uint64_t *, size_t, const uint64_t *, size_t, const ld_options_t *, bool,
                       ld_result_t *);
     ld_poller_t poller;
     ld_section_match_t sections;
@@ -263,7 +264,7 @@ static ld_status ld_match_sections(ld_sectioned_t *sd) {
     ld_status status;
     if ((status = sd->diff(sd->workspace, source->sections != NULL ? source->sections : ld_no_identities,
                            source->section_count, target->sections != NULL ? target->sections : ld_no_identities,
-                           target->section_count, &sd->options, result))) {
+                           target->section_count, &sd->options, false, result))) {
         return status;
     }
     size_t S = source->section_count, T = target->section_count;
@@ -319,10 +320,9 @@ static ld_status ld_match_elements(ld_sectioned_t *sd) {
         element_options.source_groups = groups;
         element_options.target_groups = groups + kept_count;
     }
-    sd->workspace->groups_are_own = T > 1;
     if ((status = sd->diff(sd->workspace, kept, kept_count,
                            target->elements != NULL ? target->elements : ld_no_identities, target->element_count,
-                           &element_options, &sd->elements))) {
+                           &element_options, true, &sd->elements))) {
         return status;
     }
     if (kept_count < source->element_count &&
@@ -364,7 +364,7 @@ ld_status ld_sectioned_diff(ld_workspace_t *workspace, const uint64_t *source_se
         .target = { target_sections, target_section_count, target_section_counts, target_elements,
                     target_element_count },
         .options = options != NULL ? *options : (ld_options_t){ 0 },
-        .diff = algorithm == LD_ALGORITHM_LCS ? ld_myers_diff : ld_heckel_diff,
+        .diff = algorithm == LD_ALGORITHM_LCS ? ld_myers_diff_grouped : ld_heckel_diff_grouped,
     };
     sd.poller = (ld_poller_t){ .cancel = sd.options.cancel };
     ld_status status;
