@@ -2,7 +2,7 @@
 ///
 /// Two elements with equal identifiers are the same item: a diff matches them and reports a
 /// move or an update instead of a delete and an insert.
-public protocol ContentIdentifiable {
+public protocol ContentIdentifiable: _SendableMetatypeWhereAvailable {
     /// The type of `differenceIdentifier`.
     associatedtype DifferenceIdentifier: Hashable
 
@@ -11,7 +11,7 @@ public protocol ContentIdentifiable {
 }
 
 /// A type whose instances can say whether their content changed.
-public protocol ContentEquatable {
+public protocol ContentEquatable: _SendableMetatypeWhereAvailable {
     /// Whether `self` shows the same content as `source`; a matched element whose content
     /// differs is reported as updated.
     func isContentEqual(to source: Self) -> Bool
