@@ -5,6 +5,12 @@ import PackageDescription
 /// build (iOS, macOS, or `--disable-default-traits`) compiles ListDelta's portable hash.
 let systemXXHash = "SystemXXHash"
 
+/// A target's privacy manifest, which App Store review reads in the target's resource bundle
+/// (PrivacyManifestTests holds each to Apple's keys). ListDeltaObjC ships the C core's, which
+/// declares the clock both read: SwiftPM gives an Objective-C target with resources an accessor
+/// that imports Foundation, which its Linux build has not.
+let privacyManifest: Resource = .copy("PrivacyInfo.xcprivacy")
+
 let package = Package(
     name: "ListDelta",
     // The floor of Swift concurrency (async, actors, Task), which ListDelta's background
@@ -38,6 +44,7 @@ let package = Package(
                 .target(name: "CXXHash", condition: .when(platforms: [.linux], traits: [systemXXHash]))
             ],
             path: "CSources/CListDelta",
+            resources: [privacyManifest],
             cSettings: [
                 .define("LD_USE_XXHASH", .when(platforms: [.linux], traits: [systemXXHash])),
                 // Debug builds check the engine's own match before staging it (staging.c).
@@ -46,7 +53,8 @@ let package = Package(
         ),
         .target(
             name: "ListDelta",
-            dependencies: ["CListDelta"]
+            dependencies: ["CListDelta"],
+            resources: [privacyManifest]
         ),
         .target(
             name: "ListDeltaObjC",
