@@ -171,7 +171,7 @@ final class SnapshotIndex<Section: Hashable, Item: Hashable>: @unchecked Sendabl
 /// outgrows twice the bound its owner gives (the number of identifiers that can be marked),
 /// so that it never holds more than that.
 @usableFromInline
-struct OrderedIdentifiers<Element: Hashable & Sendable>: Sendable, Equatable {
+struct OrderedIdentifiers<Element: Hashable>: Equatable {
     /// Every identifier added and not removed, in the order added, repeats included.
     @usableFromInline var log: [Element] = []
 
@@ -216,6 +216,8 @@ struct OrderedIdentifiers<Element: Hashable & Sendable>: Sendable, Equatable {
     @inlinable
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.log == rhs.log || lhs.elements == rhs.elements }
 }
+
+extension OrderedIdentifiers: Sendable where Element: Sendable {}
 
 /// Where the snapshot's debug-build warnings go.
 @usableFromInline
