@@ -219,15 +219,21 @@ struct OrderedIdentifiers<Element: Hashable>: Equatable {
 
 extension OrderedIdentifiers: Sendable where Element: Sendable {}
 
-/// Where the snapshot's debug-build warnings go.
+/// Where the diffable types' debug-build messages go, for a misuse Apple logs or lets pass
+/// (a duplicate identifier, expanding a missing item, applies from two queues): the one place
+/// they are emitted. Callers call it in debug builds only.
 @usableFromInline
 enum DiffableDiagnostics {
-    /// Receives each warning; nil prints it. Tests bind it to collect warnings of their own
-    /// task only.
+    /// Receives each warning; nil writes it to standard error. Tests bind it to collect
+    /// warnings of their own task only.
     @TaskLocal static var warningHandler: (@Sendable (String) -> Void)?
 
     @usableFromInline
     static func warn(_ message: String) {
-        if let handler = warningHandler { handler(message) } else { print(message) }
+        if let handler = warningHandler {
+            handler(message)
+        } else {
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+        }
     }
 }
