@@ -130,6 +130,13 @@ final class DiffableDataSourceCore<Section: Hashable, Item: Hashable> {
         }
     }
 
+    /// As ``apply(_:_:completion:)`` on the main actor, returning once the completion would run.
+    func applyAwaitingView(_ snapshot: Snapshot, _ presentation: Presentation) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            apply(snapshot, presentation) { done.resume() }
+        }
+    }
+
     private func applyOnMain(_ snapshot: Snapshot, _ presentation: Presentation, completion: Completion?) {
         let target = content(of: snapshot)
         let (update, mixed) = applied.withLock { state in
@@ -364,6 +371,23 @@ extension DiffableDataSourceCore where Section: Sendable, Item: Sendable {
             return !state.coalescing
         }
         if start { Task { @MainActor in await self.drainCoalesced() } }
+    }
+
+    /// As ``applyCoalescing(_:_:completion:)``, with a completion isolated to the main actor,
+    /// as the data sources' public form takes it.
+    nonisolated func applyCoalescing(
+        _ snapshot: Snapshot, _ presentation: Presentation, mainActorCompletion completion: (@MainActor @Sendable () -> Void)?
+    ) {
+        let completion = completion.map { completion in { MainActor.assumeIsolated(completion) } }
+        applyCoalescing(snapshot, presentation, completion: completion)
+    }
+
+    /// As ``applyCoalescing(_:_:completion:)``, returning once the view shows this snapshot or a
+    /// newer one.
+    func applyCoalescingAwaitingView(_ snapshot: Snapshot, _ presentation: Presentation) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            applyCoalescing(snapshot, presentation) { done.resume() }
+        }
     }
 
     /// Diffs and shows coalesced snapshots until none waits.

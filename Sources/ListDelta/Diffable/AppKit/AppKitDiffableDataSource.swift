@@ -62,9 +62,7 @@
             _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
             animatingDifferences: Bool = true
         ) async {
-            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                core.apply(snapshot, .batches(animated: animatingDifferences)) { done.resume() }
-            }
+            await core.applyAwaitingView(snapshot, .batches(animated: animatingDifferences))
         }
 
         /// Makes `snapshot` the data source's state and reloads the view, without a diff or an
@@ -83,9 +81,7 @@
         open func applySnapshotUsingReloadData(
             _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
         ) async {
-            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                core.apply(snapshot, .reload) { done.resume() }
-            }
+            await core.applyAwaitingView(snapshot, .reload)
         }
     }
 
@@ -102,9 +98,7 @@
             _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
             animatingDifferences: Bool = true, completion: (@MainActor @Sendable () -> Void)? = nil
         ) {
-            core.applyCoalescing(
-                snapshot, .batches(animated: animatingDifferences),
-                completion: completion.map { completion in { MainActor.assumeIsolated(completion) } })
+            core.applyCoalescing(snapshot, .batches(animated: animatingDifferences), mainActorCompletion: completion)
         }
 
         /// As ``applyDiffingOffMainThread(_:animatingDifferences:completion:)``, returning once
@@ -114,9 +108,7 @@
             _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
             animatingDifferences: Bool = true
         ) async {
-            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                core.applyCoalescing(snapshot, .batches(animated: animatingDifferences)) { done.resume() }
-            }
+            await core.applyCoalescingAwaitingView(snapshot, .batches(animated: animatingDifferences))
         }
     }
 
