@@ -1,9 +1,10 @@
 import Foundation
 
-/// What every diffable data source shares: applying snapshots, and reading the one applied
-/// last. Its subclasses, one per kind of view (`TableViewDiffableDataSource`,
-/// `CollectionViewDiffableDataSource` and AppKit's two), each become their view's data
-/// source, as Apple's diffable data sources do.
+/// What UIKit's diffable data sources share: applying snapshots, and reading the one applied
+/// last. Its subclasses, `TableViewDiffableDataSource` and `CollectionViewDiffableDataSource`,
+/// each become their view's data source, as Apple's diffable data sources do; like UIKit's,
+/// they are `@MainActor @preconcurrency` over `Hashable & Sendable` identifiers. AppKit's two
+/// share `AppKitDiffableDataSource`, declared as AppKit declares them.
 ///
 /// `apply` keeps Apple's contract: called on the main thread, the view shows the snapshot when
 /// it returns; called from a background queue (always the same one), the diff runs on that
@@ -56,9 +57,7 @@ open class DiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemId
         _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
         animatingDifferences: Bool = true
     ) async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            core.apply(snapshot, .batches(animated: animatingDifferences)) { done.resume() }
-        }
+        await core.applyAwaitingView(snapshot, .batches(animated: animatingDifferences))
     }
 
     /// Makes `snapshot` the data source's state and reloads the view, without a diff or an
@@ -74,9 +73,7 @@ open class DiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemId
     open func applySnapshotUsingReloadData(
         _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
     ) async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            core.apply(snapshot, .reload) { done.resume() }
-        }
+        await core.applyAwaitingView(snapshot, .reload)
     }
 
     /// ListDelta's one addition to Apple's `apply`, for lists whose diff costs more than a
@@ -95,9 +92,7 @@ open class DiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemId
         _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
         animatingDifferences: Bool = true, completion: (@MainActor @Sendable () -> Void)? = nil
     ) {
-        core.applyCoalescing(
-            snapshot, .batches(animated: animatingDifferences),
-            completion: completion.map { completion in { MainActor.assumeIsolated(completion) } })
+        core.applyCoalescing(snapshot, .batches(animated: animatingDifferences), mainActorCompletion: completion)
     }
 
     /// As ``applyDiffingOffMainThread(_:animatingDifferences:completion:)``, returning once
@@ -106,9 +101,7 @@ open class DiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemId
         _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
         animatingDifferences: Bool = true
     ) async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            core.applyCoalescing(snapshot, .batches(animated: animatingDifferences)) { done.resume() }
-        }
+        await core.applyCoalescingAwaitingView(snapshot, .batches(animated: animatingDifferences))
     }
 
     /// The snapshot applied last.

@@ -10,9 +10,17 @@ import Foundation
 ///   that queue and the batches follow on the main thread, in the order the snapshots were
 ///   applied.
 ///
-/// ListDelta's one addition, ``applyCoalescing(_:animated:completion:)``, diffs off the main
+/// ListDelta's one addition, ``applyCoalescing(_:_:completion:)``, diffs off the main
 /// thread whatever the caller's thread, and snapshots applied while a diff runs are coalesced,
 /// the newest winning.
+///
+/// Identifiers need not be `Sendable` (AppKit's are `Hashable` only). Their values and
+/// conformances are then used on two threads only: the caller's, where the caller uses them
+/// already (the compiler checks that, a main-actor-isolated conformance included), and the
+/// main thread, where the view shows them. What crosses from the caller's queue to the main
+/// thread crosses in a ``HandedOver`` box: the caller hands the snapshot over, as Apple's
+/// contract has it. The addition that diffs on a thread of its own requires `Sendable`
+/// identifiers.
 ///
 /// Every applied snapshot takes the next order number. The view shows the content of one of
 /// them (``shownOrder``); an update whose snapshot is older than the one shown is dropped (its
@@ -20,7 +28,7 @@ import Foundation
 /// diffed again, on the main thread, from what it shows. Every completion runs once, on the
 /// main thread.
 @MainActor
-final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable & Sendable> {
+final class DiffableDataSourceCore<Section: Hashable, Item: Hashable> {
     typealias Snapshot = DiffableDataSourceSnapshot<Section, Item>
     typealias Content = DiffableContent<Section, Item>
     typealias Completion = () -> Void
@@ -35,7 +43,7 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
 
     /// The snapshot applied last, its order number, and the content diffed last (the next
     /// diff's source off the main thread) with its revision.
-    private struct Applied: Sendable {
+    private struct Applied {
         var snapshot = Snapshot()
         var order = 0
         /// The last revision handed out: every content a view is brought to, and every move a
@@ -58,7 +66,7 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
     }
 
     /// The newest snapshot waiting for a coalescing diff, and the completions it carries.
-    private struct Coalesced: Sendable {
+    private struct Coalesced {
         var snapshot: Snapshot
         var order: Int
         var presentation: Presentation
@@ -115,9 +123,17 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
     nonisolated func apply(_ snapshot: Snapshot, _ presentation: Presentation, completion: Completion?) {
         let completion = MainThreadCompletion(completion)
         if MainQueue.isCurrent {
-            MainActor.assumeIsolated { applyOnMain(snapshot, presentation, completion: completion.run) }
+            let snapshot = HandedOver(snapshot)
+            MainActor.assumeIsolated { applyOnMain(snapshot.value, presentation, completion: completion.run) }
         } else {
             applyFromBackground(snapshot, presentation, completion: completion)
+        }
+    }
+
+    /// As ``apply(_:_:completion:)`` on the main actor, returning once the completion would run.
+    func applyAwaitingView(_ snapshot: Snapshot, _ presentation: Presentation) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            apply(snapshot, presentation) { done.resume() }
         }
     }
 
@@ -151,10 +167,12 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
             if state.diffedRevision == sourceRevision { (state.diffed, state.diffedRevision) = (target, update.revision) }
             return update
         }
+        let handed = HandedOver((update, staged, snapshot.differ))
         DispatchQueue.main.async {
             MainActor.assumeIsolated {
+                let (update, staged, differ) = handed.value
                 self.present(
-                    update, staged: sourceRevision == self.shownRevision ? staged : nil, snapshot.differ, presentation,
+                    update, staged: sourceRevision == self.shownRevision ? staged : nil, differ, presentation,
                     completion: completion.run)
             }
         }
@@ -224,49 +242,6 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
         }
     }
 
-    // MARK: - Coalescing off the main thread (ListDelta's addition)
-
-    /// Makes `snapshot` the data source's state at once and brings the view to it after a diff
-    /// off the main thread; a snapshot applied while a diff runs replaces any still waiting,
-    /// and the completions of the ones it replaced run when it is shown.
-    nonisolated func applyCoalescing(_ snapshot: Snapshot, _ presentation: Presentation, completion: Completion?) {
-        let completion = MainThreadCompletion(completion)
-        let start = applied.withLock { state -> Bool in
-            state.order += 1
-            state.snapshot = snapshot
-            let carried = state.coalesced?.completions ?? []
-            state.coalesced = Coalesced(
-                snapshot: snapshot, order: state.order, presentation: presentation, completions: carried + [completion])
-            defer { state.coalescing = true }
-            return !state.coalescing
-        }
-        if start { Task { @MainActor in await self.drainCoalesced() } }
-    }
-
-    /// Diffs and shows coalesced snapshots until none waits.
-    private func drainCoalesced() async {
-        while let next = applied.withLock({ state -> Coalesced? in
-            defer { state.coalesced = nil }
-            if state.coalesced == nil { state.coalescing = false }
-            return state.coalesced
-        }) {
-            let (source, sourceRevision) = (shown, shownRevision)
-            let (target, staged) = await Task.detached {
-                let target = self.content(of: next.snapshot)
-                guard case .batches = next.presentation else { return (target, DiffableStaged<Section, Item>?.none) }
-                return (target, self.stage(from: source, to: target, next.snapshot.differ))
-            }.value
-            let update = applied.withLock { state in
-                let update = Update(target: target, order: next.order, revision: state.nextRevision())
-                if next.order >= state.order { (state.diffed, state.diffedRevision) = (target, update.revision) }
-                return update
-            }
-            present(
-                update, staged: sourceRevision == shownRevision ? staged : nil, next.snapshot.differ, next.presentation,
-                completion: { next.completions.forEach { $0.run() } })
-        }
-    }
-
     // MARK: - Diffing
 
     /// The content a view shows for `snapshot`, through the differ the snapshot was built with
@@ -280,23 +255,23 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
         return Content(rows: snapshot.differ.rows(snapshot, headers))
     }
 
-    /// Whether a flat view shows a header row before each section's items. Changing it reloads
-    /// the view with the snapshot applied last.
-    var showsSectionHeaders: Bool {
-        get { applied.withLock { $0.headers } }
-        set {
-            guard newValue != showsSectionHeaders else { return }
-            let (snapshot, order, revision) = applied.withLock { state in
-                state.headers = newValue
-                state.order += 1
-                return (state.snapshot, state.order, state.nextRevision())
-            }
-            let update = Update(target: content(of: snapshot, headers: newValue), order: order, revision: revision)
-            applied.withLock { state in
-                if state.order == order { (state.diffed, state.diffedRevision) = (update.target, revision) }
-            }
-            present(update, staged: nil, snapshot.differ, .reload, completion: nil)
+    /// Whether a flat view shows a header row before each section's items.
+    nonisolated var showsSectionHeaders: Bool { applied.withLock { $0.headers } }
+
+    /// Makes a flat view show a header row before each section's items, or not; a change
+    /// reloads the view with the snapshot applied last.
+    func showSectionHeaders(_ shows: Bool) {
+        guard shows != showsSectionHeaders else { return }
+        let (snapshot, order, revision) = applied.withLock { state in
+            state.headers = shows
+            state.order += 1
+            return (state.snapshot, state.order, state.nextRevision())
         }
+        let update = Update(target: content(of: snapshot, headers: shows), order: order, revision: revision)
+        applied.withLock { state in
+            if state.order == order { (state.diffed, state.diffedRevision) = (update.target, revision) }
+        }
+        present(update, staged: nil, snapshot.differ, .reload, completion: nil)
     }
 
     /// The staged changes from `source` to `target`, items identified as the data source says.
@@ -378,14 +353,77 @@ final class DiffableDataSourceCore<Section: Hashable & Sendable, Item: Hashable 
     }
 }
 
+// MARK: - Coalescing off the main thread (ListDelta's addition)
+
+extension DiffableDataSourceCore where Section: Sendable, Item: Sendable {
+    /// Makes `snapshot` the data source's state at once and brings the view to it after a diff
+    /// off the main thread; a snapshot applied while a diff runs replaces any still waiting,
+    /// and the completions of the ones it replaced run when it is shown.
+    nonisolated func applyCoalescing(_ snapshot: Snapshot, _ presentation: Presentation, completion: Completion?) {
+        let completion = MainThreadCompletion(completion)
+        let start = applied.withLock { state -> Bool in
+            state.order += 1
+            state.snapshot = snapshot
+            let carried = state.coalesced?.completions ?? []
+            state.coalesced = Coalesced(
+                snapshot: snapshot, order: state.order, presentation: presentation, completions: carried + [completion])
+            defer { state.coalescing = true }
+            return !state.coalescing
+        }
+        if start { Task { @MainActor in await self.drainCoalesced() } }
+    }
+
+    /// As ``applyCoalescing(_:_:completion:)``, with a completion isolated to the main actor,
+    /// as the data sources' public form takes it.
+    nonisolated func applyCoalescing(
+        _ snapshot: Snapshot, _ presentation: Presentation, mainActorCompletion completion: (@MainActor @Sendable () -> Void)?
+    ) {
+        let completion = completion.map { completion in { MainActor.assumeIsolated(completion) } }
+        applyCoalescing(snapshot, presentation, completion: completion)
+    }
+
+    /// As ``applyCoalescing(_:_:completion:)``, returning once the view shows this snapshot or a
+    /// newer one.
+    func applyCoalescingAwaitingView(_ snapshot: Snapshot, _ presentation: Presentation) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            applyCoalescing(snapshot, presentation) { done.resume() }
+        }
+    }
+
+    /// Diffs and shows coalesced snapshots until none waits.
+    private func drainCoalesced() async {
+        while let next = applied.withLock({ state -> Coalesced? in
+            defer { state.coalesced = nil }
+            if state.coalesced == nil { state.coalescing = false }
+            return state.coalesced
+        }) {
+            let (source, sourceRevision) = (shown, shownRevision)
+            let (snapshot, presentation) = (next.snapshot, next.presentation)
+            let (target, staged) = await Task.detached {
+                let target = self.content(of: snapshot)
+                guard case .batches = presentation else { return (target, DiffableStaged<Section, Item>?.none) }
+                return (target, self.stage(from: source, to: target, snapshot.differ))
+            }.value
+            let update = applied.withLock { state in
+                let update = Update(target: target, order: next.order, revision: state.nextRevision())
+                if next.order >= state.order { (state.diffed, state.diffedRevision) = (target, update.revision) }
+                return update
+            }
+            present(
+                update, staged: sourceRevision == shownRevision ? staged : nil, next.snapshot.differ, next.presentation,
+                completion: { next.completions.forEach { $0.run() } })
+        }
+    }
+}
+
 /// The content a view shows: its sections, or every section's items as one list of rows.
-struct DiffableContent<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendable {
+struct DiffableContent<Section: Hashable, Item: Hashable> {
     var sections: DiffableSections<Section, Item> = []
     var rows: [DiffableRow<Section, Item>] = []
 }
 
 /// The staged changes between two contents.
-enum DiffableStaged<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendable {
+enum DiffableStaged<Section: Hashable, Item: Hashable> {
     case sections(StagedChangeset<DiffableSections<Section, Item>>)
     case rows(StagedChangeset<[DiffableRow<Section, Item>]>)
 
@@ -408,6 +446,43 @@ enum MainQueue {
     }()
 
     static var isCurrent: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: mark) == true }
+
+    /// Stops the program, naming `member`, unless it is called on the main thread: for the
+    /// members of a data source that is not isolated to the main actor (AppKit's are not) that
+    /// read or change what the view's calls read, as AppKit's views allow no other thread.
+    static func require(_ member: @autoclosure () -> String) {
+        precondition(isCurrent, "\(member()) must be called on the main thread: it reads or changes the view")
+    }
+
+    /// `body`'s result, run on the main actor on the main thread `member` is called on (see
+    /// ``require(_:)``). `body` captures only `Sendable` values (the core, not the data source).
+    static func run<Result>(_ member: @autoclosure () -> String, _ body: @MainActor () -> Result) -> Result {
+        require(member())
+        return withoutActuallyEscaping(body) { body in
+            let body = HandedOver(body)
+            return MainActor.assumeIsolated { HandedOver(body.value()) }.value
+        }
+    }
+}
+
+extension DiffableContent: Sendable where Section: Sendable, Item: Sendable {}
+extension DiffableStaged: Sendable where Section: Sendable, Item: Sendable {}
+
+/// A value a data source hands to the main actor where the compiler cannot follow it, for the
+/// identifiers that need not be `Sendable` (AppKit's are `Hashable` only). Its uses, and why
+/// each is sound:
+/// - A snapshot's identifiers, and what was diffed from them, from the thread of an `apply` to
+///   the main thread, where the view shows them: the caller hands the snapshot over with
+///   `apply`, as Apple's contract has it, and ListDelta only reads identifiers (through `==`
+///   and `hash(into:)`, which must not change while an identifier is in a snapshot) and hands
+///   them to the app's providers on the main thread.
+/// - A body and its result in ``MainQueue/run(_:_:)``, on the main thread it is called on.
+/// - An AppKit data source made its view's data source, on the main thread: the view calls it
+///   on the main thread only, and every member that changes what those calls read checks the
+///   thread (``MainQueue/require(_:)``).
+struct HandedOver<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 /// A completion handed to the main thread: Apple's completions are not `Sendable`, and run

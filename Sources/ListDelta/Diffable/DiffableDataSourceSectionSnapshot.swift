@@ -27,9 +27,11 @@ import Foundation
 /// ``delete(_:)``, which deletes every occurrence, and a debug build prints one warning per
 /// change that creates duplicates. The other misuses Apple answers with an exception stop the
 /// program here too, with a message naming the identifier: appending to a parent, or
-/// inserting next to an item, that is not in the snapshot; expanding or collapsing a missing
-/// item; replacing the children of, or taking the snapshot of, a missing parent; and asking
-/// for the level of a missing item.
+/// inserting next to an item, that is not in the snapshot; and replacing the children of, or
+/// taking the snapshot of, a missing parent. Where Apple logs or answers, so does this:
+/// expanding or collapsing a missing item changes nothing and, in debug builds, prints a
+/// message naming it (Apple's header: they "will log if item is not found"); the level of a
+/// missing item is `NSNotFound`.
 ///
 /// The outline is stored as flat arrays in depth-first order (each item, its depth, whether it
 /// is expanded), so ``items`` costs O(1), ``visibleItems`` one O(*n*) pass, and appends at the
@@ -63,6 +65,15 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// - Complexity: O(1).
     @inlinable
     public init() {}
+
+    /// A copy of `snapshot`: its items, tree shape and expansion states (Apple's "creates a
+    /// copy of the provided section snapshot").
+    /// - Parameter snapshot: The section snapshot to copy.
+    /// - Complexity: O(1); the copy shares storage until one of them changes.
+    @inlinable
+    public init(_ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>) {
+        self = snapshot
+    }
 
     /// A section snapshot of `items`, all roots, all collapsed: what a data source shows for a
     /// section it holds as a flat list. Duplicates are kept without a warning (the whole-list
@@ -253,7 +264,8 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// Expands items: their children show in ``visibleItems`` when they are visible
     /// themselves. An item without children may be expanded; its children show once added.
     ///
-    /// Stops the program, as Apple raises an exception, when an item is not in the snapshot.
+    /// An item not in the snapshot is skipped, as Apple skips it, and a debug build prints a
+    /// message naming it (Apple's header: "will log if item is not found").
     /// - Parameter items: Items in the snapshot (each its first occurrence); hidden items may
     ///   be expanded too.
     /// - Complexity: O(*k*), *k* the count of `items`, after an O(*n*) first look-up following
@@ -266,7 +278,8 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     /// Collapses items: their descendants leave ``visibleItems``, and keep their own expansion
     /// states for when the items are expanded again.
     ///
-    /// Stops the program, as Apple raises an exception, when an item is not in the snapshot.
+    /// An item not in the snapshot is skipped, and a debug build prints a message naming it, as
+    /// for ``expand(_:)``.
     /// - Parameter items: Items in the snapshot (each its first occurrence).
     /// - Complexity: O(*k*), as ``expand(_:)``.
     @inlinable
@@ -354,15 +367,12 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     }
 
     /// The depth of an item (its first occurrence): Apple's "a level of 0 means the item is at
-    /// the root level of the section snapshot", and each generation adds one.
-    ///
-    /// Apple's page does not say what a missing item gives; this stops the program, with a
-    /// message naming the item, as for the other misuses, rather than return a level that
-    /// would place the item at the root.
+    /// the root level of the section snapshot", and each generation adds one; `NSNotFound` for
+    /// an item not in the snapshot, as Apple's header says.
     /// - Complexity: O(1), after an O(*n*) first look-up following each change of the structure.
     @inlinable
     public func level(of item: ItemIdentifierType) -> Int {
-        _levels[_requireNode(item, "level(of:)")]
+        _index.firstNode(of: item, in: _items).map { _levels[$0] } ?? NSNotFound
     }
 
     /// The parent of an item (its first occurrence); nil for a root item and for an item not
@@ -521,7 +531,14 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     mutating func _setExpanded(_ items: [ItemIdentifierType], _ expanded: Bool, _ member: String) {
         let nodes = _index.firstNodes(of: items, in: _items)
         for (item, node) in zip(items, nodes) {
-            guard let node else { _missing(item, member) }
+            guard let node else {
+                #if DEBUG
+                    DiffableDiagnostics.warn(
+                        "ListDelta: DiffableDataSourceSectionSnapshot.\(member): the item \(item) is not in the snapshot; "
+                            + "skipped")
+                #endif
+                continue
+            }
             _expanded[node] = expanded
         }
     }

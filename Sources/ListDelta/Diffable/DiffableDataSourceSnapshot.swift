@@ -26,10 +26,7 @@
 ///
 /// Two snapshots are equal when they hold the same sections and items in the same order and
 /// the same reloaded and reconfigured identifiers.
-public struct DiffableDataSourceSnapshot<
-    SectionIdentifierType: Hashable & Sendable,
-    ItemIdentifierType: Hashable & Sendable
->: Sendable {
+public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
     // The storage is internal for the editing members in DiffableDataSourceSnapshot+Editing.swift;
     // every change of `sections` or `lists` goes through `structureChanged(_:)`.
 
@@ -236,6 +233,10 @@ public struct DiffableDataSourceSnapshot<
         }
     }
 }
+
+/// A snapshot of `Sendable` identifiers is `Sendable`, as UIKit's is: its identifiers are
+/// `Sendable` there, and UIKit's data sources send snapshots to and from background queues.
+extension DiffableDataSourceSnapshot: Sendable where SectionIdentifierType: Sendable, ItemIdentifierType: Sendable {}
 
 /// Stops the program with `message`, for a misuse Apple answers with an exception. Not
 /// inlinable: it stops the program whatever the optimisation settings of the app whose code

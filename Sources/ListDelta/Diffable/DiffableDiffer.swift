@@ -7,29 +7,33 @@
 /// made by its `@inlinable` `init()` in the module that builds it, the app's, for the app's
 /// identifier types; the data source only calls its closures. So `apply` can stay an `open`
 /// method, overridable as Apple's is, and still run the app's specialised diff.
+///
+/// The closures capture nothing but the identifier types and their conformances: the differ
+/// is `Sendable` where the identifiers are (a `Sendable` type's metatype may cross threads, so
+/// none of its conformances is isolated to an actor).
 @usableFromInline
-struct DiffableDiffer<Section: Hashable & Sendable, Item: Hashable & Sendable>: Sendable {
+struct DiffableDiffer<Section: Hashable, Item: Hashable> {
     @usableFromInline typealias Snapshot = DiffableDataSourceSnapshot<Section, Item>
     @usableFromInline typealias Sections = DiffableSections<Section, Item>
     @usableFromInline typealias Rows = [DiffableRow<Section, Item>]
 
     /// The sections a view shows for a snapshot, each item with its refresh.
-    @usableFromInline let sections: @Sendable (Snapshot) -> Sections
+    @usableFromInline let sections: (Snapshot) -> Sections
     /// The rows a view that shows every section's items as one list shows for a snapshot,
     /// with a header row before each section's items when asked.
-    @usableFromInline let rows: @Sendable (Snapshot, _ headers: Bool) -> Rows
+    @usableFromInline let rows: (Snapshot, _ headers: Bool) -> Rows
     /// The staged changes from the sections shown to the sections of a snapshot, items
     /// identified as the data source says.
-    @usableFromInline let stageSections: @Sendable (Sections, Sections, DiffableKeying<Item>) -> StagedChangeset<Sections>
+    @usableFromInline let stageSections: (Sections, Sections, DiffableKeying<Item>) -> StagedChangeset<Sections>
     /// The staged changes from the rows shown to the rows of a snapshot.
-    @usableFromInline let stageRows: @Sendable (Rows, Rows, DiffableKeying<Item>) -> StagedChangeset<Rows>
+    @usableFromInline let stageRows: (Rows, Rows, DiffableKeying<Item>) -> StagedChangeset<Rows>
 
     @inlinable
     init(
-        sections: @escaping @Sendable (Snapshot) -> Sections,
-        rows: @escaping @Sendable (Snapshot, _ headers: Bool) -> Rows,
-        stageSections: @escaping @Sendable (Sections, Sections, DiffableKeying<Item>) -> StagedChangeset<Sections>,
-        stageRows: @escaping @Sendable (Rows, Rows, DiffableKeying<Item>) -> StagedChangeset<Rows>
+        sections: @escaping (Snapshot) -> Sections,
+        rows: @escaping (Snapshot, _ headers: Bool) -> Rows,
+        stageSections: @escaping (Sections, Sections, DiffableKeying<Item>) -> StagedChangeset<Sections>,
+        stageRows: @escaping (Rows, Rows, DiffableKeying<Item>) -> StagedChangeset<Rows>
     ) {
         self.sections = sections
         self.rows = rows
@@ -66,3 +70,5 @@ struct DiffableDiffer<Section: Hashable & Sendable, Item: Hashable & Sendable>: 
             })
     }
 }
+
+extension DiffableDiffer: @unchecked Sendable where Section: Sendable, Item: Sendable {}

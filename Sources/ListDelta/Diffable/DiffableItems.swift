@@ -12,7 +12,7 @@ enum DiffableRefresh: UInt8, Sendable {
 /// How a data source identifies its items: by the item itself (Apple's identifiers), or by a
 /// key it reads from each model (a data source created with `identifiedBy:`).
 @usableFromInline
-enum DiffableKeying<Item: Hashable & Sendable>: Sendable {
+enum DiffableKeying<Item: Hashable>: Sendable {
     case item
     case key(@Sendable (Item) -> SendableHashable)
 }
@@ -21,7 +21,7 @@ enum DiffableKeying<Item: Hashable & Sendable>: Sendable {
 /// (numbers, unlike keys, keep an item free of references, so that arrays of items copy as
 /// plain memory when the items do).
 @usableFromInline
-struct DiffableIdentity<Item: Hashable & Sendable>: Hashable, Sendable {
+struct DiffableIdentity<Item: Hashable>: Hashable {
     /// The item, when it is its own identity.
     @usableFromInline let item: Item?
     /// The key's number, or -1 when the item is its own identity.
@@ -53,7 +53,7 @@ struct SendableHashable: Hashable, @unchecked Sendable {
 /// A section as the diffable data sources diff it: its identifier, and whether the snapshot
 /// asks for it to be reloaded.
 @usableFromInline
-struct DiffableSection<Identifier: Hashable & Sendable>: Differentiable, Sendable {
+struct DiffableSection<Identifier: Hashable>: Differentiable {
     @usableFromInline var identifier: Identifier
     @usableFromInline var reloads: Bool
 
@@ -71,7 +71,7 @@ struct DiffableSection<Identifier: Hashable & Sendable>: Differentiable, Sendabl
 /// asks for it to be refreshed. An item that keeps its identity changed when the snapshot asks
 /// for a refresh or its value changed (models in the snapshot).
 @usableFromInline
-struct DiffableItem<Item: Hashable & Sendable>: Differentiable, Sendable {
+struct DiffableItem<Item: Hashable>: Differentiable {
     @usableFromInline var item: Item
     /// The number of the item's key in the diff at hand, or -1 when the item is its own identity.
     @usableFromInline var key: Int
@@ -90,8 +90,12 @@ struct DiffableItem<Item: Hashable & Sendable>: Differentiable, Sendable {
     @inlinable func isContentEqual(to source: DiffableItem) -> Bool { refresh == .none && item == source.item }
 }
 
+extension DiffableIdentity: Sendable where Item: Sendable {}
+extension DiffableSection: Sendable where Identifier: Sendable {}
+extension DiffableItem: Sendable where Item: Sendable {}
+
 /// The sections a view shows for a snapshot, as the diffable data sources diff them.
-@usableFromInline typealias DiffableSections<Section: Hashable & Sendable, Item: Hashable & Sendable> = [ArraySection<
+@usableFromInline typealias DiffableSections<Section: Hashable, Item: Hashable> = [ArraySection<
     DiffableSection<Section>, DiffableItem<Item>
 >]
 
@@ -132,7 +136,7 @@ extension DiffableKeying {
 
 /// The reloads and reconfigurations a snapshot asks for, as sets to look items up in.
 @usableFromInline
-struct DiffableMarks<Section: Hashable & Sendable, Item: Hashable & Sendable> {
+struct DiffableMarks<Section: Hashable, Item: Hashable> {
     @usableFromInline let reloadedSections: Set<Section>
     @usableFromInline let reloadedItems: Set<Item>
     @usableFromInline let reconfiguredItems: Set<Item>
@@ -197,10 +201,10 @@ extension DiffableDataSourceSnapshot {
 /// A row of a view that shows every section's items as one list (NSTableView's): an item, or
 /// a section's header row when the view shows section headers.
 @usableFromInline
-struct DiffableRow<Section: Hashable & Sendable, Item: Hashable & Sendable>: Differentiable, Sendable {
+struct DiffableRow<Section: Hashable, Item: Hashable>: Differentiable {
     /// The row's identity: its item's, or its section's for a header row.
     @usableFromInline
-    enum Identity: Hashable, Sendable {
+    enum Identity: Hashable {
         case item(DiffableIdentity<Item>)
         case header(Section)
     }
@@ -236,6 +240,9 @@ struct DiffableRow<Section: Hashable & Sendable, Item: Hashable & Sendable>: Dif
     /// section.
     @inlinable var refresh: DiffableRefresh { element?.refresh ?? (header?.reloads == true ? .reload : .none) }
 }
+
+extension DiffableRow: Sendable where Section: Sendable, Item: Sendable {}
+extension DiffableRow.Identity: Sendable where Section: Sendable, Item: Sendable {}
 
 extension DiffableDataSourceSnapshot {
     /// The number of stages a diffable data source animates when this snapshot is applied over

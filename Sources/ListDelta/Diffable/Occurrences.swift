@@ -1,7 +1,7 @@
 /// How many times each identifier occurs in a snapshot: what debug builds keep to warn about a
 /// duplicate as it appears.
 @usableFromInline
-struct Occurrences<Identifier: Hashable & Sendable>: Sendable {
+struct Occurrences<Identifier: Hashable> {
     @usableFromInline var counts: [Identifier: Int] = [:]
 
     @inlinable
@@ -52,3 +52,5 @@ extension DiffableDiagnostics {
         warn("ListDelta: \(type).\(member): the \(what) is now in the snapshot more than once\(others); \(rule)")
     }
 }
+
+extension Occurrences: Sendable where Identifier: Sendable {}

@@ -171,7 +171,7 @@ final class SnapshotIndex<Section: Hashable, Item: Hashable>: @unchecked Sendabl
 /// outgrows twice the bound its owner gives (the number of identifiers that can be marked),
 /// so that it never holds more than that.
 @usableFromInline
-struct OrderedIdentifiers<Element: Hashable & Sendable>: Sendable, Equatable {
+struct OrderedIdentifiers<Element: Hashable>: Equatable {
     /// Every identifier added and not removed, in the order added, repeats included.
     @usableFromInline var log: [Element] = []
 
@@ -217,15 +217,23 @@ struct OrderedIdentifiers<Element: Hashable & Sendable>: Sendable, Equatable {
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.log == rhs.log || lhs.elements == rhs.elements }
 }
 
-/// Where the snapshot's debug-build warnings go.
+extension OrderedIdentifiers: Sendable where Element: Sendable {}
+
+/// Where the diffable types' debug-build messages go, for a misuse Apple logs or lets pass
+/// (a duplicate identifier, expanding a missing item, applies from two queues): the one place
+/// they are emitted. Callers call it in debug builds only.
 @usableFromInline
 enum DiffableDiagnostics {
-    /// Receives each warning; nil prints it. Tests bind it to collect warnings of their own
-    /// task only.
+    /// Receives each warning; nil writes it to standard error. Tests bind it to collect
+    /// warnings of their own task only.
     @TaskLocal static var warningHandler: (@Sendable (String) -> Void)?
 
     @usableFromInline
     static func warn(_ message: String) {
-        if let handler = warningHandler { handler(message) } else { print(message) }
+        if let handler = warningHandler {
+            handler(message)
+        } else {
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+        }
     }
 }

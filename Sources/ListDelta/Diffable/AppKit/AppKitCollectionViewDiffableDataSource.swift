@@ -8,11 +8,13 @@
     /// ``init(collectionView:identifiedBy:itemProvider:)`` keeps whole models in the snapshot: a
     /// model whose identity stays and whose value changed is reloaded in place, never deleted
     /// and inserted.
-    @MainActor
-    @preconcurrency
-    open class AppKitCollectionViewDiffableDataSource<
-        SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable
-    >: DiffableDataSource<SectionIdentifierType, ItemIdentifierType>, NSCollectionViewDataSource {
+    ///
+    /// Declared as AppKit declares `NSCollectionViewDiffableDataSource`: not isolated to an
+    /// actor, over `Hashable` identifiers (see ``AppKitDiffableDataSource``); the collection
+    /// view's data source methods are the main actor's, as their protocol is.
+    open class AppKitCollectionViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>:
+        AppKitDiffableDataSource<SectionIdentifierType, ItemIdentifierType>
+    {
         /// Makes the item for an item identifier at an index path; nil is a programming error.
         public typealias ItemProvider = (
             _ collectionView: NSCollectionView, _ indexPath: IndexPath, _ itemIdentifier: ItemIdentifierType
@@ -24,17 +26,29 @@
         ) -> (NSView & NSCollectionViewElement)?
 
         private let itemProvider: ItemProvider
+        // Read and written on the main thread only (see `supplementaryViewProvider`).
+        private var supplementaryViews: SupplementaryViewProvider?
 
-        /// Makes the collection view's supplementary views; nil gives none.
-        open var supplementaryViewProvider: SupplementaryViewProvider?
+        /// Makes the collection view's supplementary views; nil gives none. Main thread only.
+        open var supplementaryViewProvider: SupplementaryViewProvider? {
+            get {
+                MainQueue.require("supplementaryViewProvider")
+                return supplementaryViews
+            }
+            set {
+                MainQueue.require("supplementaryViewProvider")
+                supplementaryViews = newValue
+            }
+        }
 
         /// A data source for `collectionView`, which it becomes the data source of, making items
-        /// with `itemProvider`.
+        /// with `itemProvider`. Main thread only.
         public init(collectionView: NSCollectionView, itemProvider: @escaping ItemProvider) {
             self.itemProvider = itemProvider
-            super.init(
-                view: NSCollectionViewBatchTarget(collectionView), keying: .item, withoutAnimation: withoutAppKitAnimation)
-            collectionView.dataSource = self
+            super.init("init(collectionView:itemProvider:)", keying: .item) { NSCollectionViewBatchTarget(collectionView) }
+            connect("init(collectionView:itemProvider:)") {
+                collectionView.dataSource = $0 as? AppKitCollectionViewDiffableDataSource
+            }
         }
 
         /// A data source whose snapshots hold whole models, identified by `identity` (see the
@@ -42,26 +56,36 @@
         public init<ID: Hashable & Sendable>(
             collectionView: NSCollectionView, identifiedBy identity: KeyPath<ItemIdentifierType, ID> & Sendable,
             itemProvider: @escaping ItemProvider
-        ) {
+        ) where ItemIdentifierType: Sendable {
             self.itemProvider = itemProvider
             super.init(
-                view: NSCollectionViewBatchTarget(collectionView), keying: .key { SendableHashable($0[keyPath: identity]) },
-                withoutAnimation: withoutAppKitAnimation)
-            collectionView.dataSource = self
+                "init(collectionView:identifiedBy:itemProvider:)", keying: .key { SendableHashable($0[keyPath: identity]) }
+            ) { NSCollectionViewBatchTarget(collectionView) }
+            connect("init(collectionView:identifiedBy:itemProvider:)") {
+                collectionView.dataSource = $0 as? AppKitCollectionViewDiffableDataSource
+            }
         }
 
-        /// The item the view shows at `indexPath`, or nil.
-        open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { core.item(at: indexPath) }
+        /// The item the view shows at `indexPath`, or nil. Main thread only.
+        open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+            let core = core
+            return MainQueue.run("itemIdentifier(for:)") { core.item(at: indexPath) }
+        }
 
         /// Where the snapshot applied last has `itemIdentifier` (its first occurrence), or nil.
         open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
             core.indexPath(for: itemIdentifier)
         }
 
-        /// The section the view shows at `index`, or nil.
-        open func sectionIdentifier(for index: Int) -> SectionIdentifierType? { core.section(at: index) }
+        /// The section the view shows at `index`, or nil: ListDelta's addition, as UIKit's data
+        /// sources have it. Main thread only.
+        open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+            let core = core
+            return MainQueue.run("sectionIdentifier(for:)") { core.section(at: index) }
+        }
 
-        /// The index of `sectionIdentifier` in the snapshot applied last, or nil.
+        /// The index of `sectionIdentifier` in the snapshot applied last, or nil: ListDelta's
+        /// addition, as UIKit's data sources have it.
         open func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
             core.snapshot.indexOfSection(sectionIdentifier)
         }
@@ -69,14 +93,17 @@
         // MARK: NSCollectionViewDataSource
 
         /// The number of sections the view shows.
+        @MainActor
         open func numberOfSections(in collectionView: NSCollectionView) -> Int { core.shown.sections.count }
 
         /// The number of items of `section` the view shows.
+        @MainActor
         open func collectionView(_ collectionView: NSCollectionView, numberOfItemsInSection section: Int) -> Int {
             core.shown.sections.indices.contains(section) ? core.shown.sections[section].elements.count : 0
         }
 
         /// The item the item provider makes for the item identifier at `indexPath`.
+        @MainActor
         open func collectionView(_ collectionView: NSCollectionView, itemForRepresentedObjectAt indexPath: IndexPath)
             -> NSCollectionViewItem
         {
@@ -92,11 +119,12 @@
 
         /// The supplementary view the supplementary view provider makes; asking for one without
         /// a provider, or one the provider does not make, is a programming error, as in AppKit.
+        @MainActor
         open func collectionView(
             _ collectionView: NSCollectionView, viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
             at indexPath: IndexPath
         ) -> NSView {
-            guard let view = supplementaryViewProvider?(collectionView, kind, indexPath) else {
+            guard let view = supplementaryViews?(collectionView, kind, indexPath) else {
                 preconditionFailure(
                     "AppKitCollectionViewDiffableDataSource: no supplementary view of kind \(kind) at \(indexPath)")
             }
@@ -104,14 +132,7 @@
         }
     }
 
-    /// Runs `changes` in an animation group of no duration: AppKit's views change at once.
-    @MainActor
-    func withoutAppKitAnimation(_ changes: () -> Void) {
-        withoutActuallyEscaping(changes) { changes in
-            NSAnimationContext.runAnimationGroup { context in
-                context.duration = 0
-                changes()
-            }
-        }
-    }
+    // In an extension, so that the class is not isolated to the main actor as its protocol is
+    // (the methods above are).
+    extension AppKitCollectionViewDiffableDataSource: NSCollectionViewDataSource {}
 #endif

@@ -27,7 +27,9 @@ public enum AppKitStandIn {
     public static var failures: [String] = []
 }
 
-/// An object of the Objective-C runtime.
+/// An object of the Objective-C runtime. The SDK's classes isolated to the main actor that
+/// inherit from Objective-C's NSObject are `Sendable`; the compiler cannot know this stand-in
+/// for it, so they say so (`Sendable` below).
 open class NSObject {
     /// An object.
     public init() {}
@@ -35,7 +37,7 @@ open class NSObject {
 
 /// A responder.
 @MainActor
-open class NSResponder: NSObject {}
+open class NSResponder: NSObject, Sendable {}
 
 /// A window.
 @MainActor
@@ -59,7 +61,7 @@ open class NSControl: NSView {}
 
 /// The animation context of a group of changes.
 @MainActor
-open class NSAnimationContext: NSObject {
+open class NSAnimationContext: NSObject, Sendable {
     /// How long the group's animations take, in seconds; 0 changes at once.
     open var duration: TimeInterval = 0.25
     /// Stand-in only: completion handlers of groups whose animations have not ended.
@@ -95,7 +97,7 @@ public struct NSUserInterfaceItemIdentifier: RawRepresentable, Hashable, Sendabl
 
 /// A column of a table view.
 @MainActor
-open class NSTableColumn: NSObject {
+open class NSTableColumn: NSObject, Sendable {
     /// The column's identifier.
     open var identifier = NSUserInterfaceItemIdentifier("")
     /// A column identified by `identifier`.
@@ -337,7 +339,7 @@ open class NSTableView: NSControl {
 
 /// An item of a collection view.
 @MainActor
-open class NSCollectionViewItem: NSObject {
+open class NSCollectionViewItem: NSObject, Sendable {
     /// An item; items registered by class are made with it.
     public required override init() { super.init() }
     /// Stand-in only: the identifier the item was made with.

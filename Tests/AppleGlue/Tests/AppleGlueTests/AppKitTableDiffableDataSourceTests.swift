@@ -162,7 +162,7 @@ private final class TitledTableDataSource: AppKitTableViewDiffableDataSource<Int
 
 /// An AppKit collection data source subclassed with its own initialiser and supplementary views.
 private final class HeaderedCollectionDataSource: AppKitCollectionViewDiffableDataSource<Int, Int> {
-    init(collectionView: NSCollectionView) {
+    @MainActor init(collectionView: NSCollectionView) {
         super.init(collectionView: collectionView) { _, _, _ in NSCollectionViewItem() }
     }
 
