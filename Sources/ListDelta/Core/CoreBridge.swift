@@ -355,6 +355,55 @@ func withCoreStages(
     return true
 }
 
+/// A longest common subsequence of two lists, viewed in place in its workspace (`ld_result_t`
+/// of `ld_myers_diff`): valid only inside the closure that receives it.
+@usableFromInline
+struct CoreSubsequence {
+    /// For each source element, its matched target element or -1.
+    @usableFromInline let sourceToTarget: UnsafeBufferPointer<Int32>
+    /// The source elements off the subsequence, ascending.
+    @usableFromInline let deleted: UnsafeBufferPointer<Int32>
+    /// The target elements off the subsequence, ascending.
+    @usableFromInline let inserted: UnsafeBufferPointer<Int32>
+}
+
+/// Finds a longest common subsequence of two lists of `elementCounts` elements with the core
+/// in `workspace` (`ld_myers_diff`: the fewest deletes plus inserts, duplicates included) and
+/// hands it to `body` while the workspace holds it. `identities` writes each element's
+/// identity to room the workspace lends, warm between diffs, and may call its third argument
+/// on another thread meanwhile, as the `elementIdentities` of
+/// ``withCoreStages(in:sourceSections:targetSections:sourceCounts:targetCounts:elementCounts:elementIdentities:algorithm:cancellation:changes:_:)``
+/// does.
+///
+/// - Throws: ``ListDeltaError/tooManyElements(count:maximumCount:)``,
+///   ``ListDeltaError/outOfMemory``; whatever the closures throw.
+@usableFromInline
+func withCoreSubsequence<R>(
+    in workspace: OpaquePointer, elementCounts: (source: Int, target: Int),
+    identities: (
+        _ source: UnsafeMutableBufferPointer<UInt64>, _ target: UnsafeMutableBufferPointer<UInt64>,
+        _ prepareWorkspace: () -> Void
+    ) throws -> Void,
+    _ body: (CoreSubsequence) throws -> R
+) throws -> R {
+    let counts = (elementCounts.source, elementCounts.target), algorithm = DiffAlgorithm.longestCommonSubsequence()
+    var sourceStart: UnsafeMutablePointer<UInt64>?, targetStart: UnsafeMutablePointer<UInt64>?
+    let reserved = ld_workspace_identities(workspace, counts.0, counts.1, &sourceStart, &targetStart)
+    try throwIfFailed(reserved, counts: counts, algorithm: algorithm)
+    try identities(
+        UnsafeMutableBufferPointer(start: sourceStart, count: counts.0),
+        UnsafeMutableBufferPointer(start: targetStart, count: counts.1)
+    ) { _ = ld_workspace_prepare(workspace, counts.0, counts.1, nil) }
+    var result = ld_result_t()
+    let status = ld_myers_diff(workspace, sourceStart, counts.0, targetStart, counts.1, nil, &result)
+    try throwIfFailed(status, counts: counts, algorithm: algorithm)
+    return try body(
+        CoreSubsequence(
+            sourceToTarget: UnsafeBufferPointer(start: result.source_to_target, count: result.source_count),
+            deleted: UnsafeBufferPointer(start: result.deleted, count: result.deleted_count),
+            inserted: UnsafeBufferPointer(start: result.inserted, count: result.inserted_count)))
+}
+
 /// Room `workspace` lends for `bytes` of the caller's own, warm between diffs (see
 /// `ld_workspace_room`): valid until the workspace lends room again.
 ///
