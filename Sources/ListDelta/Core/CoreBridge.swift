@@ -305,14 +305,8 @@ func withCoreStages(
         throw ListDeltaError.negativeEditBudget(editBudget)
     }
     let counts = (max(sourceSections.count, elementCounts.source), max(targetSections.count, elementCounts.target))
-    var sourceStart: UnsafeMutablePointer<UInt64>?, targetStart: UnsafeMutablePointer<UInt64>?
-    let reserved = ld_workspace_identities(
-        workspace, elementCounts.source, elementCounts.target, &sourceStart, &targetStart)
-    try throwIfFailed(reserved, counts: counts, algorithm: algorithm)
-    try elementIdentities(
-        UnsafeMutableBufferPointer(start: sourceStart, count: elementCounts.source),
-        UnsafeMutableBufferPointer(start: targetStart, count: elementCounts.target)
-    ) { _ = ld_workspace_prepare(workspace, elementCounts.source, elementCounts.target, cancellation?.token) }
+    let (sourceStart, targetStart) = try writeElementIdentities(
+        in: workspace, elementCounts: elementCounts, cancellation: cancellation, elementIdentities)
     var options = ld_options_t()
     options.cancel = cancellation?.token
     var coreAlgorithm = LD_ALGORITHM_HECKEL
@@ -386,22 +380,41 @@ func withCoreSubsequence<R>(
     ) throws -> Void,
     _ body: (CoreSubsequence) throws -> R
 ) throws -> R {
-    let counts = (elementCounts.source, elementCounts.target), algorithm = DiffAlgorithm.longestCommonSubsequence()
-    var sourceStart: UnsafeMutablePointer<UInt64>?, targetStart: UnsafeMutablePointer<UInt64>?
-    let reserved = ld_workspace_identities(workspace, counts.0, counts.1, &sourceStart, &targetStart)
-    try throwIfFailed(reserved, counts: counts, algorithm: algorithm)
-    try identities(
-        UnsafeMutableBufferPointer(start: sourceStart, count: counts.0),
-        UnsafeMutableBufferPointer(start: targetStart, count: counts.1)
-    ) { _ = ld_workspace_prepare(workspace, counts.0, counts.1, nil) }
+    let (sourceStart, targetStart) = try writeElementIdentities(
+        in: workspace, elementCounts: elementCounts, cancellation: nil, identities)
     var result = ld_result_t()
-    let status = ld_myers_diff(workspace, sourceStart, counts.0, targetStart, counts.1, nil, &result)
-    try throwIfFailed(status, counts: counts, algorithm: algorithm)
+    let status = ld_myers_diff(workspace, sourceStart, elementCounts.source, targetStart, elementCounts.target, nil, &result)
+    try throwIfFailed(
+        status, counts: (elementCounts.source, elementCounts.target), algorithm: .longestCommonSubsequence())
     return try body(
         CoreSubsequence(
             sourceToTarget: UnsafeBufferPointer(start: result.source_to_target, count: result.source_count),
             deleted: UnsafeBufferPointer(start: result.deleted, count: result.deleted_count),
             inserted: UnsafeBufferPointer(start: result.inserted, count: result.inserted_count)))
+}
+
+/// Lends room in `workspace` for the identities of two lists of `elementCounts` elements, warm
+/// between diffs, and has `write` fill it, giving it `ld_workspace_prepare` to run meanwhile,
+/// possibly on another thread; returns where each side's identities start.
+///
+/// - Throws: ``ListDeltaError/tooManyElements(count:maximumCount:)``,
+///   ``ListDeltaError/outOfMemory``; whatever `write` throws.
+private func writeElementIdentities(
+    in workspace: OpaquePointer, elementCounts: (source: Int, target: Int), cancellation: CoreCancellation?,
+    _ write: (
+        _ source: UnsafeMutableBufferPointer<UInt64>, _ target: UnsafeMutableBufferPointer<UInt64>,
+        _ prepareWorkspace: () -> Void
+    ) throws -> Void
+) throws -> (source: UnsafeMutablePointer<UInt64>?, target: UnsafeMutablePointer<UInt64>?) {
+    var sourceStart: UnsafeMutablePointer<UInt64>?, targetStart: UnsafeMutablePointer<UInt64>?
+    let reserved = ld_workspace_identities(
+        workspace, elementCounts.source, elementCounts.target, &sourceStart, &targetStart)
+    try throwIfFailed(reserved, counts: (elementCounts.source, elementCounts.target), algorithm: .heckel)
+    try write(
+        UnsafeMutableBufferPointer(start: sourceStart, count: elementCounts.source),
+        UnsafeMutableBufferPointer(start: targetStart, count: elementCounts.target)
+    ) { _ = ld_workspace_prepare(workspace, elementCounts.source, elementCounts.target, cancellation?.token) }
+    return (sourceStart, targetStart)
 }
 
 /// Room `workspace` lends for `bytes` of the caller's own, warm between diffs (see
