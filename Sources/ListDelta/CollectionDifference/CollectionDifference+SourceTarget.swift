@@ -34,7 +34,9 @@ extension CollectionDifference where ChangeElement: Hashable {
     ///   prefix and suffix), where *n* and *m* are the counts of `source` and `target`;
     ///   otherwise O((*n* + *m*) · *D*) for *D* removals plus insertions (the standard
     ///   library's is O(*n* · *m*) in the worst case). O(*n* + *m*) space. Hashes that collide
-    ///   add the comparisons a `Dictionary` of the elements would make.
+    ///   add the comparisons a `Dictionary` of the elements would make. The standard library's
+    ///   `CollectionDifference(_:)`, which builds the result, adds O(*c* log *c*) for its *c*
+    ///   changes.
     @inlinable
     public init<Source: Collection, Target: Collection>(source: Source, target: Target)
     where Source.Element == ChangeElement, Target.Element == ChangeElement {
