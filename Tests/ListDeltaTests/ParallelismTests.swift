@@ -17,8 +17,8 @@ import Testing
                 try source.withUnsafeBufferPointer { source in
                     try target.withUnsafeBufferPointer { target in
                         try mapIdentities(
-                            source: source, into: sourceRoom, target: target, into: targetRoom, threads: threads,
-                            cancellation: cancellation)
+                            source: source, into: sourceRoom, target: target, into: targetRoom,
+                            reading: DifferenceIdentifiers.self, threads: threads, cancellation: cancellation)
                     }
                 }
             }
@@ -58,7 +58,7 @@ import Testing
                                 try target.withUnsafeBufferPointer { target in
                                     try mapIdentities(
                                         source: source, into: sourceRoom, target: target, into: targetRoom,
-                                        threads: threads,
+                                        reading: DifferenceIdentifiers.self, threads: threads,
                                         alongside: {
                                             runs.withLock { $0 += 1 }
                                             prepareWorkspace()

@@ -64,5 +64,8 @@ public struct Checksum: Sendable {
         "Wscreen source": 0xEC1E_B2A5_13B7_A01D,
         "Wapp": 0x7028_8957_374D_206D,
         "Wapp source": 0x5712_4574_A06B_206C,
+        "Wshuffle10k": 0x26CD_3D8E_151D_E349,
+        "Wedit100k": 0xDE81_F910_06BB_5F19,
+        "Wdisjoint10k": 0xBC8B_7871_42F1_5405,
     ]
 }

@@ -65,6 +65,25 @@ public struct FlatWorkload: Sendable {
     /// `Wrev100k`: 100,000 elements against their reverse.
     public static func wrev100k() -> FlatWorkload { reversed(name: "Wrev100k", count: 100_000) }
 
+    /// `Wshuffle10k`: `0..<10,000` against a shuffle of it (the Fisher–Yates steps that
+    /// choose 10,000 distinct indices of 10,000), where an LCS keeps about 2·√n elements.
+    public static func wshuffle10k() -> FlatWorkload {
+        var random = SpecRandom()
+        return FlatWorkload(
+            name: "Wshuffle10k", source: Array(0..<10_000), target: random.chooseDistinct(10_000, from: 10_000),
+            generatedMoves: 9_999, generatedEdits: 2 * 9_999)
+    }
+    /// `flat(100,000, 500, 500, 0)`: a large list with 1% edits.
+    public static func wedit100k() -> FlatWorkload {
+        flat(name: "Wedit100k", count: 100_000, deletes: 500, inserts: 500, moves: 0)
+    }
+    /// `Wdisjoint10k`: `0..<10,000` against `10,000..<20,000`: nothing in common.
+    public static func wdisjoint10k() -> FlatWorkload {
+        FlatWorkload(
+            name: "Wdisjoint10k", source: Array(0..<10_000), target: Array(10_000..<20_000), generatedMoves: 0,
+            generatedEdits: 20_000)
+    }
+
     /// A list of `count` elements edited in the proportions of W100k (10% deleted, 10%
     /// inserted, 2% moved): the size sweep of the chart.
     public static func scaled(count: Int, seed: UInt64 = 42) -> FlatWorkload {

@@ -27,6 +27,7 @@ struct BenchCommand: ParsableCommand {
         case wapp = "Wapp"
         case snapshot = "Wsnapshot"
         case background = "Wbackground"
+        case difference = "Wdifference"
     }
 
     @Option(name: .long, help: "Workloads to run (repeatable): \(WorkloadName.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -63,8 +64,20 @@ struct BenchCommand: ParsableCommand {
     )
     var countedDiffs: Int?
 
+    @Option(
+        name: .long,
+        help:
+            "Seconds one standard-library diff of Wdifference may run before it is stopped and reported as exceeding this limit."
+    )
+    var stdlibTimeLimit = 10.0
+
+    @Option(name: .long, help: ArgumentHelp("Runs the standard library's diffs of this Wdifference input.", visibility: .private))
+    var stdlibChild: String?
+
     func run() throws {
         guard turns >= 1 else { throw ValidationError("--turns must be at least 1") }
+        guard stdlibTimeLimit > 0 else { throw ValidationError("--stdlib-time-limit must be positive") }
+        if let stdlibChild { return try DifferenceWorkload.runChild(input: stdlibChild, runs: runs) }
         if let countedDiffs {
             guard workload.count == 1, countedDiffs >= 1 else {
                 throw ValidationError("--counted-diffs needs one --workload and at least one diff")
@@ -79,6 +92,13 @@ struct BenchCommand: ParsableCommand {
             progress("generating \(name.rawValue)")
             if name == .background {
                 print(runWithMainActor { await measureBackground(runs: runs) } + "\n")
+                continue
+            }
+            if name == .difference {
+                for table in measureDifference(runs: runs, timeLimit: stdlibTimeLimit) {
+                    tables.append(table)
+                    print(table.markdown + "\n")
+                }
                 continue
             }
             let table: Table =
@@ -96,7 +116,7 @@ struct BenchCommand: ParsableCommand {
                 case .wsect: measureSections(SectionedWorkload.wsect(), runs: runs)
                 case .wapp: measureApp(AppWorkload.wapp(), runs: runs)
                 case .snapshot: SnapshotWorkload.measure(runs: runs, wants: wants) { step("Wsnapshot", $0) }
-                case .background: preconditionFailure("measured above")
+                case .background, .difference: preconditionFailure("measured above")
                 }
             tables.append(table)
             print(table.markdown + "\n")
@@ -333,7 +353,7 @@ struct BenchCommand: ParsableCommand {
     /// another in each, every turn a warm-up and its share of `runs`: a host whose speed wanders
     /// then slows them alike, and the ratios within a table compare runs from the same stretch of
     /// time. A contender's rows keep its first turn's counts and the runs of every turn.
-    private func measureInTurns(_ workload: String, runs: Int, _ contenders: [TurnTaker]) -> [Row] {
+    func measureInTurns(_ workload: String, runs: Int, _ contenders: [TurnTaker]) -> [Row] {
         let chosen = contenders.filter { wants($0.name) }
         let runsPerTurn = (runs + turns - 1) / turns
         var rows: [[Row]] = Array(repeating: [], count: chosen.count)

@@ -21,6 +21,17 @@ import Workloads
         #expect(screen.target.count == 20 && screen.target.reduce(0) { $0 + $1.items.count } == 500)
     }
 
+    @Test func differenceInputsMatchThePublishedChecksums() {
+        let shuffled = FlatWorkload.wshuffle10k()
+        #expect(Array(shuffled.target.prefix(5)) == [7415, 1599, 2787, 3443, 384])
+        #expect(Checksum.of(shuffled.target) == Checksum.published["Wshuffle10k"])
+        #expect(shuffled.source == Array(0..<10_000) && shuffled.target.sorted() == shuffled.source)
+        #expect(Checksum.of(FlatWorkload.wedit100k().target) == Checksum.published["Wedit100k"])
+        let disjoint = FlatWorkload.wdisjoint10k()
+        #expect(disjoint.source == Array(0..<10_000) && disjoint.target == Array(10_000..<20_000))
+        #expect(Checksum.of(disjoint.target) == Checksum.published["Wdisjoint10k"])
+    }
+
     @Test func sectionedTargetMatchesThePublishedChecksum() {
         let workload = SectionedWorkload.wsect()
         #expect(Checksum.of(workload.target) == Checksum.published["Wsect"])

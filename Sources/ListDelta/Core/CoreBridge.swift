@@ -305,14 +305,8 @@ func withCoreStages(
         throw ListDeltaError.negativeEditBudget(editBudget)
     }
     let counts = (max(sourceSections.count, elementCounts.source), max(targetSections.count, elementCounts.target))
-    var sourceStart: UnsafeMutablePointer<UInt64>?, targetStart: UnsafeMutablePointer<UInt64>?
-    let reserved = ld_workspace_identities(
-        workspace, elementCounts.source, elementCounts.target, &sourceStart, &targetStart)
-    try throwIfFailed(reserved, counts: counts, algorithm: algorithm)
-    try elementIdentities(
-        UnsafeMutableBufferPointer(start: sourceStart, count: elementCounts.source),
-        UnsafeMutableBufferPointer(start: targetStart, count: elementCounts.target)
-    ) { _ = ld_workspace_prepare(workspace, elementCounts.source, elementCounts.target, cancellation?.token) }
+    let (sourceStart, targetStart) = try writeElementIdentities(
+        in: workspace, elementCounts: elementCounts, cancellation: cancellation, elementIdentities)
     var options = ld_options_t()
     options.cancel = cancellation?.token
     var coreAlgorithm = LD_ALGORITHM_HECKEL
@@ -353,6 +347,74 @@ func withCoreStages(
         }
     }
     return true
+}
+
+/// A longest common subsequence of two lists, viewed in place in its workspace (`ld_result_t`
+/// of `ld_myers_diff`): valid only inside the closure that receives it.
+@usableFromInline
+struct CoreSubsequence {
+    /// For each source element, its matched target element or -1.
+    @usableFromInline let sourceToTarget: UnsafeBufferPointer<Int32>
+    /// The source elements off the subsequence, ascending.
+    @usableFromInline let deleted: UnsafeBufferPointer<Int32>
+    /// The target elements off the subsequence, ascending.
+    @usableFromInline let inserted: UnsafeBufferPointer<Int32>
+}
+
+/// Finds a longest common subsequence of two lists of `elementCounts` elements with the core
+/// in `workspace` (`ld_myers_diff`: the fewest deletes plus inserts, duplicates included) and
+/// hands it to `body` while the workspace holds it. `identities` writes each element's
+/// identity to room the workspace lends, warm between diffs, and may call its third argument
+/// on another thread meanwhile, as the `elementIdentities` of
+/// ``withCoreStages(in:sourceSections:targetSections:sourceCounts:targetCounts:elementCounts:elementIdentities:algorithm:cancellation:changes:_:)``
+/// does.
+///
+/// - Throws: ``ListDeltaError/tooManyElements(count:maximumCount:)``,
+///   ``ListDeltaError/outOfMemory``; whatever the closures throw.
+@usableFromInline
+func withCoreSubsequence<R>(
+    in workspace: OpaquePointer, elementCounts: (source: Int, target: Int),
+    identities: (
+        _ source: UnsafeMutableBufferPointer<UInt64>, _ target: UnsafeMutableBufferPointer<UInt64>,
+        _ prepareWorkspace: () -> Void
+    ) throws -> Void,
+    _ body: (CoreSubsequence) throws -> R
+) throws -> R {
+    let (sourceStart, targetStart) = try writeElementIdentities(
+        in: workspace, elementCounts: elementCounts, cancellation: nil, identities)
+    var result = ld_result_t()
+    let status = ld_myers_diff(workspace, sourceStart, elementCounts.source, targetStart, elementCounts.target, nil, &result)
+    try throwIfFailed(
+        status, counts: (elementCounts.source, elementCounts.target), algorithm: .longestCommonSubsequence())
+    return try body(
+        CoreSubsequence(
+            sourceToTarget: UnsafeBufferPointer(start: result.source_to_target, count: result.source_count),
+            deleted: UnsafeBufferPointer(start: result.deleted, count: result.deleted_count),
+            inserted: UnsafeBufferPointer(start: result.inserted, count: result.inserted_count)))
+}
+
+/// Lends room in `workspace` for the identities of two lists of `elementCounts` elements, warm
+/// between diffs, and has `write` fill it, giving it `ld_workspace_prepare` to run meanwhile,
+/// possibly on another thread; returns where each side's identities start.
+///
+/// - Throws: ``ListDeltaError/tooManyElements(count:maximumCount:)``,
+///   ``ListDeltaError/outOfMemory``; whatever `write` throws.
+private func writeElementIdentities(
+    in workspace: OpaquePointer, elementCounts: (source: Int, target: Int), cancellation: CoreCancellation?,
+    _ write: (
+        _ source: UnsafeMutableBufferPointer<UInt64>, _ target: UnsafeMutableBufferPointer<UInt64>,
+        _ prepareWorkspace: () -> Void
+    ) throws -> Void
+) throws -> (source: UnsafeMutablePointer<UInt64>?, target: UnsafeMutablePointer<UInt64>?) {
+    var sourceStart: UnsafeMutablePointer<UInt64>?, targetStart: UnsafeMutablePointer<UInt64>?
+    let reserved = ld_workspace_identities(
+        workspace, elementCounts.source, elementCounts.target, &sourceStart, &targetStart)
+    try throwIfFailed(reserved, counts: (elementCounts.source, elementCounts.target), algorithm: .heckel)
+    try write(
+        UnsafeMutableBufferPointer(start: sourceStart, count: elementCounts.source),
+        UnsafeMutableBufferPointer(start: targetStart, count: elementCounts.target)
+    ) { _ = ld_workspace_prepare(workspace, elementCounts.source, elementCounts.target, cancellation?.token) }
+    return (sourceStart, targetStart)
 }
 
 /// Room `workspace` lends for `bytes` of the caller's own, warm between diffs (see

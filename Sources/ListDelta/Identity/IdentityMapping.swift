@@ -1,19 +1,19 @@
 import Dispatch
 
-/// Writes the identity of each source and target element's identifier to `sourceOutput` and
-/// `targetOutput`, which hold as many. With `threads` 2, two threads do it at once, each
+/// Writes the identity of each source and target element's identifier, as `Reader` reads it, to
+/// `sourceOutput` and `targetOutput`, which hold as many. With `threads` 2, two threads do it at once, each
 /// taking half of both lists, so that their shares are equal whatever the lists' sizes, and
 /// run `alongside` too: it starts first, and the thread that finishes its work first takes the
 /// other half.
 ///
 /// - Throws: `CancellationError` once `cancellation` is cancelled.
 @inlinable
-func mapIdentities<Element: ContentIdentifiable>(
-    source: UnsafeBufferPointer<Element>, into sourceOutput: UnsafeMutableBufferPointer<UInt64>,
-    target: UnsafeBufferPointer<Element>, into targetOutput: UnsafeMutableBufferPointer<UInt64>,
-    threads: Int, alongside: () -> Void = {}, cancellation: CoreCancellation?
+func mapIdentities<Reader: IdentifierReader>(
+    source: UnsafeBufferPointer<Reader.Element>, into sourceOutput: UnsafeMutableBufferPointer<UInt64>,
+    target: UnsafeBufferPointer<Reader.Element>, into targetOutput: UnsafeMutableBufferPointer<UInt64>,
+    reading _: Reader.Type, threads: Int, alongside: () -> Void = {}, cancellation: CoreCancellation?
 ) throws {
-    let shares = IdentitySharesToMap(
+    let shares = IdentitySharesToMap<Reader>(
         source: source, sourceOutput: sourceOutput, target: target, targetOutput: targetOutput,
         shareCount: threads, cancellation: cancellation)
     if threads > 1 {
@@ -34,10 +34,12 @@ func mapIdentities<Element: ContentIdentifiable>(
     try checkCancellation(cancellation)
 }
 
-/// What the threads of ``mapIdentities(source:into:target:into:threads:alongside:cancellation:)``
+/// What the threads of ``mapIdentities(source:into:target:into:reading:threads:alongside:cancellation:)``
 /// share. They only read the lists and write disjoint stretches of the outputs.
 @usableFromInline
-struct IdentitySharesToMap<Element: ContentIdentifiable> {
+struct IdentitySharesToMap<Reader: IdentifierReader> {
+    @usableFromInline typealias Element = Reader.Element
+
     @usableFromInline let source: UnsafeBufferPointer<Element>
     @usableFromInline let sourceOutput: UnsafeMutableBufferPointer<UInt64>
     @usableFromInline let target: UnsafeBufferPointer<Element>
@@ -74,7 +76,7 @@ struct IdentitySharesToMap<Element: ContentIdentifiable> {
         for start in stride(from: elements.count * share / shareCount, to: shareEnd, by: pollInterval) {
             if let cancellation, cancellation.isCancelled { return false }
             for index in start..<min(start + pollInterval, shareEnd) {
-                output[index] = identity(of: elements[index].differenceIdentifier, readingStringWords: readingStringWords)
+                output[index] = identity(of: Reader.identifier(of: elements[index]), readingStringWords: readingStringWords)
             }
         }
         return true

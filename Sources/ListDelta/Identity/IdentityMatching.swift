@@ -194,37 +194,38 @@ enum IdentityScheme: Sendable {
     case numbered
 }
 
-/// Writes the identities of `source`'s and `target`'s identifiers under `scheme` to
-/// `sourceRoom` and `targetRoom`, which hold as many. `alongside` may run meanwhile on another
-/// thread (see ``mapIdentities(source:into:target:into:threads:alongside:cancellation:)``).
+/// Writes the identities of `source`'s and `target`'s identifiers, as `reader` reads them,
+/// under `scheme` to `sourceRoom` and `targetRoom`, which hold as many. `alongside` may run
+/// meanwhile on another thread (see
+/// ``mapIdentities(source:into:target:into:reading:threads:alongside:cancellation:)``).
 ///
 /// - Throws: ``IdentifiersUnlawful`` (``IdentityScheme/numbered`` only); `CancellationError`.
 /// - Complexity: O(*n* + *m*) for ``IdentityScheme/fast``; for ``IdentityScheme/numbered``,
 ///   the comparisons a `Dictionary` of the identifiers would make.
 @inlinable
-func writeIdentities<Element: ContentIdentifiable>(
-    _ source: UnsafeBufferPointer<Element>, into sourceRoom: UnsafeMutableBufferPointer<UInt64>,
-    _ target: UnsafeBufferPointer<Element>, into targetRoom: UnsafeMutableBufferPointer<UInt64>,
-    scheme: IdentityScheme, alongside: () -> Void = {}, cancellation: CoreCancellation?
+func writeIdentities<Reader: IdentifierReader>(
+    _ source: UnsafeBufferPointer<Reader.Element>, into sourceRoom: UnsafeMutableBufferPointer<UInt64>,
+    _ target: UnsafeBufferPointer<Reader.Element>, into targetRoom: UnsafeMutableBufferPointer<UInt64>,
+    reading reader: Reader.Type, scheme: IdentityScheme, alongside: () -> Void = {}, cancellation: CoreCancellation?
 ) throws {
     switch scheme {
     case .fast:
         try mapIdentities(
-            source: source, into: sourceRoom, target: target, into: targetRoom,
+            source: source, into: sourceRoom, target: target, into: targetRoom, reading: reader,
             threads: ListDeltaParallelism.threads(forElementCount: source.count + target.count), alongside: alongside,
             cancellation: cancellation)
     case .numbered:
-        let numbering = try IdentifierNumbering<Element.DifferenceIdentifier>(
+        let numbering = try IdentifierNumbering<Reader.Identifier>(
             elementCount: source.count + target.count, cancellation: cancellation)
-        try mapPolling(source, into: sourceRoom, cancellation) { try numbering.number($0.differenceIdentifier) }
-        try mapPolling(target, into: targetRoom, cancellation) { try numbering.number($0.differenceIdentifier) }
+        try mapPolling(source, into: sourceRoom, cancellation) { try numbering.number(Reader.identifier(of: $0)) }
+        try mapPolling(target, into: targetRoom, cancellation) { try numbering.number(Reader.identifier(of: $0)) }
     }
 }
 
 /// The identities of `source`'s and `target`'s identifiers under `scheme`, in arrays of their
 /// own (for short lists, such as a list's sections).
 ///
-/// - Throws: as ``writeIdentities(_:into:_:into:scheme:alongside:cancellation:)``.
+/// - Throws: as ``writeIdentities(_:into:_:into:reading:scheme:alongside:cancellation:)``.
 @inlinable
 func identities<Element: ContentIdentifiable>(
     _ source: [Element], _ target: [Element], scheme: IdentityScheme, cancellation: CoreCancellation?
@@ -236,7 +237,8 @@ func identities<Element: ContentIdentifiable>(
             try source.withUnsafeBufferPointer { source in
                 try target.withUnsafeBufferPointer { target in
                     try writeIdentities(
-                        source, into: sourceRoom, target, into: targetRoom, scheme: scheme, cancellation: cancellation)
+                        source, into: sourceRoom, target, into: targetRoom, reading: DifferenceIdentifiers.self,
+                        scheme: scheme, cancellation: cancellation)
                 }
             }
         }
@@ -246,10 +248,26 @@ func identities<Element: ContentIdentifiable>(
 
 /// Whether matches must be checked with `==`: all but those of exact identities.
 /// Callers check every match in the pass that also compares content. A failed check under
-/// ``IdentityScheme/fast`` is a hash collision, and the diff runs again numbered, so a
-/// collision can never pair two different elements; under ``IdentityScheme/numbered`` it shows
-/// an `==` that changed its answer, and the diff replaces the list.
+/// ``IdentityScheme/fast`` is a hash collision, and the diff runs again numbered
+/// (``retryingCollisions(_:replacingAll:)``), so a collision can never pair two different
+/// elements; under ``IdentityScheme/numbered`` it shows an `==` that changed its answer, and the
+/// diff replaces the list.
 @inlinable
-func matchesNeedChecking<Element: ContentIdentifiable>(_: Element.Type) -> Bool {
-    !identityIsExact(Element.DifferenceIdentifier.self)
+func matchesNeedChecking<Reader: IdentifierReader>(_: Reader.Type) -> Bool {
+    !identityIsExact(Reader.Identifier.self)
+}
+
+/// Runs a diff attempt on hashed identities and, after two different identifiers shared a
+/// 64-bit identity (the attempt returns nil), again on exact numbers. Returns `replacingAll()`
+/// only for an identifier type whose `==` is seen to break its laws: numbering throws
+/// ``IdentifiersUnlawful``, or a numbered match fails its check. What the attempt builds never
+/// sees a collision.
+@inlinable
+func retryingCollisions<R>(_ attempt: (IdentityScheme) throws -> R?, replacingAll: () -> R) throws -> R {
+    if let result = try attempt(.fast) { return result }
+    do {
+        return try attempt(.numbered) ?? replacingAll()
+    } catch is IdentifiersUnlawful {
+        return replacingAll()
+    }
 }

@@ -11,7 +11,8 @@ func contentChanges<Model: Differentiable, Element: Differentiable>(
     of match: CoreMatch, _ lists: FlattenedLists<Model, Element>, _ source: UnsafeBufferPointer<Element>,
     _ target: UnsafeBufferPointer<Element>, reloadsChangedSections: Bool, cancellation: CoreCancellation?
 ) throws -> ContentChanges? {
-    let checkSections = matchesNeedChecking(Model.self), checkElements = matchesNeedChecking(Element.self)
+    let checkSections = matchesNeedChecking(DifferenceIdentifiers<Model>.self)
+    let checkElements = matchesNeedChecking(DifferenceIdentifiers<Element>.self)
     var sections: [UInt8]?
     for (t, s) in match.sectionTargetToSource.enumerated() where s >= 0 {
         let sourceModel = lists.sourceModels[Int(s)], targetModel = lists.targetModels[t]

@@ -209,7 +209,7 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
     /// Calls `body` with each section's identity under `scheme` and each section's element
     /// count, on both sides: for a flat list, without allocating.
     ///
-    /// - Throws: as ``writeIdentities(_:into:_:into:scheme:alongside:cancellation:)``, and
+    /// - Throws: as ``writeIdentities(_:into:_:into:reading:scheme:alongside:cancellation:)``, and
     ///   whatever `body` throws.
     @inlinable
     func withSections<R>(
@@ -248,20 +248,6 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
     }
 }
 
-/// Runs a diff attempt on hashed identities and, after two different identifiers shared a
-/// 64-bit identity (the attempt returns nil), again on exact numbers. Returns `replacingAll()`
-/// only for an identifier type whose `==` is seen to break its laws: numbering throws
-/// ``IdentifiersUnlawful``, or a numbered match fails its check. Staging never sees a collision.
-@inlinable
-func retryingCollisions<R>(_ attempt: (IdentityScheme) throws -> R?, replacingAll: () -> R) throws -> R {
-    if let result = try attempt(.fast) { return result }
-    do {
-        return try attempt(.numbered) ?? replacingAll()
-    } catch is IdentifiersUnlawful {
-        return replacingAll()
-    }
-}
-
 /// The changesets of `lists` under one identity scheme: the core matches and stages them, this
 /// function tells it which matched pairs changed content and gathers each stage's operations
 /// and, through `data`, its data. Nil when two different identifiers were matched.
@@ -288,8 +274,9 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
                     elementCounts: (sourceElements.count, targetElements.count),
                     elementIdentities: { sourceRoom, targetRoom, prepareWorkspace in
                         try writeIdentities(
-                            sourceElements, into: sourceRoom, targetElements, into: targetRoom, scheme: scheme,
-                            alongside: prepareWorkspace, cancellation: cancellation)
+                            sourceElements, into: sourceRoom, targetElements, into: targetRoom,
+                            reading: DifferenceIdentifiers.self, scheme: scheme, alongside: prepareWorkspace,
+                            cancellation: cancellation)
                     },
                     algorithm: algorithm, cancellation: cancellation,
                     changes: { match in
