@@ -302,6 +302,33 @@ extension ld_stage_t {
         }
     }
 
+    /// After 9's delete, 1 stands at index 1 on both sides: stage 4 moves 2 and 0 around it,
+    /// not 1 from [0, 1] to [0, 1], in a flat list and in a section of several alike.
+    @Test func noElementMovesToItsOwnPathAfterTheDeletes() {
+        let harness = StagingHarness()
+        for input in [
+            SectionedInput([(1, [9, 0, 1, 2])], [(1, [2, 1, 0])]),
+            SectionedInput([(1, [9, 0, 1, 2]), (2, [5])], [(1, [2, 1, 0]), (2, [5])]),
+        ] {
+            #expect(harness.verify(input).isEmpty)
+            harness.run(input) { run in
+                let elements = run.stages.stage(LD_STAGE_ELEMENT_INSERTS_AND_MOVES)
+                #expect(elements.elementsMoved == [[0, 2, 0, 0], [0, 0, 0, 2]])
+            }
+        }
+    }
+
+    /// Section 2 sits at index 1 before and after the batch once section 0 is deleted: stage 3
+    /// moves sections 3 and 1 around it.
+    @Test func noSectionMovesToItsOwnIndexAfterTheDeletes() {
+        let harness = StagingHarness()
+        let input = SectionedInput([(0, [10]), (1, [11]), (2, [12]), (3, [13])], [(3, [13]), (2, [12]), (1, [11])])
+        #expect(harness.verify(input).isEmpty)
+        harness.run(input) { run in
+            #expect(run.stages.stage(LD_STAGE_SECTION_INSERTS_AND_MOVES).sectionsMoved == [[2, 0], [0, 2]])
+        }
+    }
+
     @Test func anElementOfADeletedSectionIsInsertedNotMoved() {
         let harness = StagingHarness()
         let input = SectionedInput([(1, [10]), (2, [20])], [(1, [10, 20])])
