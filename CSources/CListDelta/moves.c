@@ -157,31 +157,44 @@ order and below it in source, that ends a longest run keeping the most pairs in 
 candidates form a window of the layer below that only moves on (sources fall along a layer), so
 a deque of the window's best answers each pair in constant time, amortised. */
 
-/* What the places of a group's pairs need: the group, where its target group starts and, after
- * the deletes, where its source section starts (found from one of its pairs, `some_source`). */
+/* What the places of a group's pairs need: the group, and after the deletes where its target
+ * group starts and where its source section starts (found from its first own pair). A move can
+ * stay in place only when its source index less its target index, less `shift`, is at most
+ * `bound` as an unsigned number: exactly, for the diff's own indices (0 and 0); after the
+ * deletes, when its index in its section is no less than its target's in the group (a source's
+ * place is its index less the deletes before it in its section), and (one section, whose
+ * deletes are counted from the inserts, which every Heckel path has listed) no more than that
+ * plus the deletes. */
 typedef struct {
     const ld_diff_t *diff;
     bool grouped;
     uint32_t group;
     int32_t target_start;
     int32_t source_start;
+    uint32_t shift;
+    uint32_t bound;
 } ld_group_places_t;
 
-static ld_group_places_t ld_group_places(const ld_diff_t *diff, const ld_pair_t *pairs, size_t begin, bool grouped,
-                                         int32_t some_source) {
+static ld_group_places_t ld_group_places(const ld_diff_t *diff, const ld_pair_t *pairs, size_t begin, size_t end,
+                                         bool grouped) {
     ld_group_places_t places = { .diff = diff, .grouped = grouped };
-    if (grouped) {
-        const uint32_t *source_groups = diff->source_groups, *target_groups = diff->target_groups;
-        int32_t target_start = pairs[begin].target, source_start = some_source;
-        places.group = target_groups[target_start];
-        while (target_start > 0 && target_groups[target_start - 1] == places.group) target_start--;
-        while (diff->places == LD_PLACES_AFTER_DELETES && source_start > 0 &&
-               source_groups[source_start - 1] == places.group) {
-            source_start--;
-        }
-        places.target_start = target_start;
-        places.source_start = source_start;
+    if (diff->places == LD_PLACES_AFTER_DELETES && !grouped) {
+        places.bound = (uint32_t)(diff->source_count - (diff->target_count - diff->inserted_count));
     }
+    if (!grouped) return places;
+    const uint32_t *source_groups = diff->source_groups, *target_groups = diff->target_groups;
+    places.group = target_groups[pairs[begin].target];
+    if (diff->places != LD_PLACES_AFTER_DELETES) return places;
+    int32_t target_start = pairs[begin].target;
+    while (target_start > 0 && target_groups[target_start - 1] == places.group) target_start--;
+    size_t first = begin;
+    while (first < end && source_groups[pairs[first].source] != places.group) first++;
+    int32_t source_start = first < end ? pairs[first].source : 0;
+    while (source_start > 0 && source_groups[source_start - 1] == places.group) source_start--;
+    places.target_start = target_start;
+    places.source_start = source_start;
+    places.shift = (uint32_t)(source_start - target_start);
+    places.bound = (uint32_t)INT32_MAX;
     return places;
 }
 
@@ -190,14 +203,47 @@ static inline bool ld_own_pair(const ld_group_places_t *places, ld_pair_t pair) 
     return !places->grouped || places->diff->source_groups[pair.source] == places->group;
 }
 
-/* Whether the group's own `pair` can stay in place, judged from its indices alone: exactly for
- * the diff's own indices; after the deletes, when its index in its section is no less than its
- * target's in the group, and (one section, where the deletes are counted) no more than that
- * plus the deletes. */
-static inline bool ld_may_stay(const ld_group_places_t *places, ld_pair_t pair, size_t deleted) {
-    if (places->diff->places == LD_PLACES_AS_INDEXED) return pair.source == pair.target;
-    int32_t from = pair.source - places->source_start, to = pair.target - places->target_start;
-    return to <= from && (places->grouped || (size_t)(from - to) <= deleted);
+/* Whether `move` can stay in place, as ld_group_places_t says. */
+static inline bool ld_may_stay(const ld_group_places_t *places, ld_pair_t move) {
+    return (uint32_t)move.source - (uint32_t)move.target - places->shift <= places->bound;
+}
+
+/* How many of the `count` moves at `moved` could stay in place, judged from their indices alone:
+ * one comparison each, over all of them, so that the loop vectorises. */
+static ld_status ld_count_candidates(const ld_group_places_t *places, const ld_pair_t *moved, size_t count,
+                                     size_t *out_candidates) {
+    const ld_diff_t *diff = places->diff;
+    size_t candidates = 0;
+    LD_FOR_CHUNKS(diff->cancel, chunk, chunk_end, 0, count, {
+        for (size_t k = chunk; k < chunk_end; k++) {
+            candidates += ld_may_stay(places, moved[k]);
+        }
+    });
+    *out_candidates = candidates;
+    return LD_OK;
+}
+
+/* Candidates that ld_candidate_in_place checks one by one, each along its section, rather than
+ * marking every pair of the group. */
+#define LD_FEW_CANDIDATES 4
+
+/* After the deletes, whether one of the few candidates among the moves stays in place: each own
+ * one's place is the count of matched elements before it in its section. */
+static ld_status ld_candidate_in_place(const ld_group_places_t *places, const ld_pair_t *moved, size_t count,
+                                       bool *out_in_place) {
+    const ld_diff_t *diff = places->diff;
+    const int32_t *source_to_target = diff->source_to_target;
+    *out_in_place = false;
+    for (size_t m = 0; m < count && !*out_in_place; m++) {
+        ld_pair_t move = moved[m];
+        if (!ld_may_stay(places, move) || !ld_own_pair(places, move)) continue;
+        size_t before = 0; /* branch-free, so the count vectorises */
+        LD_FOR_CHUNKS(diff->cancel, chunk, chunk_end, (size_t)places->source_start, (size_t)move.source, {
+            for (size_t i = chunk; i < chunk_end; i++) before += source_to_target[i] >= 0;
+        });
+        *out_in_place = (int32_t)before == move.target - places->target_start;
+    }
+    return LD_OK;
 }
 
 /* The index of the pair whose target is `target` among pairs[begin, end), or -1. */
@@ -258,40 +304,20 @@ static inline size_t ld_layer_of(int32_t layered) { return (size_t)layered >> 1;
 /* The mark the walk back leaves in the predecessor of a pair on the run. */
 #define LD_ON_RUN INT32_MIN
 
-/* Whether one of the `count` moves at `moved`, the group's as ld_find_moves_in found them, could
- * stay in place; `some_source` goes to the source of the first own one. */
-static ld_status ld_moves_may_stay(const ld_diff_t *diff, const ld_pair_t *pairs, size_t begin, bool grouped,
-                                   const ld_pair_t *moved, size_t count, bool *out_may, int32_t *some_source) {
-    *out_may = false;
-    size_t m = 0;
-    while (m < count && grouped && diff->source_groups[moved[m].source] != diff->target_groups[moved[m].target]) m++;
-    if (m == count) return LD_OK;
-    *some_source = moved[m].source;
-    ld_group_places_t places = ld_group_places(diff, pairs, begin, grouped, moved[m].source);
-    /* One section: its deletes, counted from the inserts, which every Heckel path has listed. */
-    size_t deleted = diff->source_count - (diff->target_count - diff->inserted_count);
-    LD_FOR_CHUNKS(diff->cancel, chunk, chunk_end, m, count, {
-        for (size_t k = chunk; k < chunk_end; k++) {
-            if (ld_own_pair(&places, moved[k]) && ld_may_stay(&places, moved[k], deleted)) {
-                *out_may = true;
-                return LD_OK;
-            }
-        }
-    });
-    return LD_OK;
-}
-
 /* The moves of the group of pairs[begin, end), `count` of them at `moved`, found by
  * ld_find_moves_in: when one of them stays in place, finds them anew (see above), as many, off
  * a longest run that keeps the most pairs in place. `predecessor` is free; the pairs' targets
  * serve as room, and come back from diff->source_to_target. */
 static LD_NOINLINE ld_status ld_keep_in_place(const ld_diff_t *diff, ld_pair_t *pairs, size_t begin, size_t end,
                                               bool grouped, int32_t *predecessor, ld_pair_t *moved, size_t count) {
-    bool may_stay;
-    int32_t some_source = 0;
-    ld_status status = ld_moves_may_stay(diff, pairs, begin, grouped, moved, count, &may_stay, &some_source);
-    if (status != LD_OK || !may_stay) return status;
-    ld_group_places_t places = ld_group_places(diff, pairs, begin, grouped, some_source);
+    ld_group_places_t places = ld_group_places(diff, pairs, begin, end, grouped);
+    size_t candidates;
+    ld_status status = ld_count_candidates(&places, moved, count, &candidates);
+    if (status != LD_OK || candidates == 0) return status;
+    if (diff->places == LD_PLACES_AFTER_DELETES && candidates <= LD_FEW_CANDIDATES) {
+        bool in_place;
+        if ((status = ld_candidate_in_place(&places, moved, count, &in_place)) || !in_place) return status;
+    }
     /* Each pair's flag: -1 off the run for good (another group's), 0, or 1 when in place. */
     int32_t *flags = predecessor;
     size_t own = 0;
