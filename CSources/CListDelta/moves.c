@@ -223,25 +223,59 @@ static ld_status ld_count_candidates(const ld_group_places_t *places, const ld_p
     return LD_OK;
 }
 
-/* Candidates that ld_candidate_in_place checks one by one, each along its section, rather than
- * marking every pair of the group. */
-#define LD_FEW_CANDIDATES 4
+/* Sorts `count` values below 2^30 ascending: by insertion when they are few, else by three
+ * passes of a 10-bit radix through `spare`, which holds as many. */
+static ld_status ld_sort_sources(int32_t *values, int32_t *spare, size_t count, const ld_cancel_token_t *cancel) {
+    if (count <= 32) {
+        for (size_t k = 1; k < count; k++) {
+            int32_t value = values[k];
+            size_t at = k;
+            for (; at > 0 && values[at - 1] > value; at--) values[at] = values[at - 1];
+            values[at] = value;
+        }
+        return LD_OK;
+    }
+    for (unsigned shift = 0; shift < 30; shift += 10) {
+        size_t starts[1025] = { 0 };
+        LD_FOR_CHUNKS(cancel, chunk, chunk_end, 0, count, {
+            for (size_t k = chunk; k < chunk_end; k++) starts[((uint32_t)values[k] >> shift & 1023) + 1]++;
+        });
+        for (size_t digit = 0; digit < 1024; digit++) starts[digit + 1] += starts[digit];
+        LD_FOR_CHUNKS(cancel, chunk, chunk_end, 0, count, {
+            for (size_t k = chunk; k < chunk_end; k++) spare[starts[(uint32_t)values[k] >> shift & 1023]++] = values[k];
+        });
+        int32_t *sorted = spare;
+        spare = values;
+        values = sorted;
+    }
+    /* After three passes, the sorted values are in the spare room: copy them back. */
+    return ld_copy(spare, values, count * sizeof *values, cancel);
+}
 
-/* After the deletes, whether one of the few candidates among the moves stays in place: each own
- * one's place is the count of matched elements before it in its section. */
-static ld_status ld_candidate_in_place(const ld_group_places_t *places, const ld_pair_t *moved, size_t count,
-                                       bool *out_in_place) {
+/* After the deletes, whether one of the candidate moves stays in place: the own candidates'
+ * sources, sorted in `room` (room for twice the candidates), then one walk along the section
+ * counts the matched elements before each. */
+static ld_status ld_candidates_in_place(const ld_group_places_t *places, const ld_pair_t *moved, size_t count,
+                                        int32_t *room, bool *out_in_place) {
     const ld_diff_t *diff = places->diff;
     const int32_t *source_to_target = diff->source_to_target;
+    size_t candidates = 0;
+    LD_FOR_CHUNKS(diff->cancel, chunk, chunk_end, 0, count, {
+        for (size_t m = chunk; m < chunk_end; m++) {
+            if (ld_may_stay(places, moved[m]) && ld_own_pair(places, moved[m])) room[candidates++] = moved[m].source;
+        }
+    });
+    ld_status status = ld_sort_sources(room, room + candidates, candidates, diff->cancel);
+    if (status != LD_OK) return status;
+    size_t before = 0, counted = (size_t)places->source_start;
     *out_in_place = false;
-    for (size_t m = 0; m < count && !*out_in_place; m++) {
-        ld_pair_t move = moved[m];
-        if (!ld_may_stay(places, move) || !ld_own_pair(places, move)) continue;
-        size_t before = 0; /* branch-free, so the count vectorises */
-        LD_FOR_CHUNKS(diff->cancel, chunk, chunk_end, (size_t)places->source_start, (size_t)move.source, {
-            for (size_t i = chunk; i < chunk_end; i++) before += source_to_target[i] >= 0;
+    for (size_t c = 0; c < candidates && !*out_in_place; c++) {
+        size_t source = (size_t)room[c];
+        LD_FOR_CHUNKS(diff->cancel, chunk, chunk_end, counted, source, {
+            for (size_t i = chunk; i < chunk_end; i++) before += source_to_target[i] >= 0; /* vectorises */
         });
-        *out_in_place = (int32_t)before == move.target - places->target_start;
+        counted = source;
+        *out_in_place = (int32_t)before == source_to_target[source] - places->target_start;
     }
     return LD_OK;
 }
@@ -314,9 +348,13 @@ static LD_NOINLINE ld_status ld_keep_in_place(const ld_diff_t *diff, ld_pair_t *
     size_t candidates;
     ld_status status = ld_count_candidates(&places, moved, count, &candidates);
     if (status != LD_OK || candidates == 0) return status;
-    if (diff->places == LD_PLACES_AFTER_DELETES && candidates <= LD_FEW_CANDIDATES) {
+    /* After the deletes, each candidate's place is counted when there is room to sort them;
+     * otherwise every pair of the group is marked below, as a second sort will need. */
+    if (diff->places == LD_PLACES_AFTER_DELETES && 2 * candidates <= end - begin) {
         bool in_place;
-        if ((status = ld_candidate_in_place(&places, moved, count, &in_place)) || !in_place) return status;
+        if ((status = ld_candidates_in_place(&places, moved, count, predecessor + begin, &in_place)) || !in_place) {
+            return status;
+        }
     }
     /* Each pair's flag: -1 off the run for good (another group's), 0, or 1 when in place. */
     int32_t *flags = predecessor;

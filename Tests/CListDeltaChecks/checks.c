@@ -202,18 +202,51 @@ static void ldc_enumerate_runs(ldc_runs_t *runs, size_t next, int32_t last, size
     }
 }
 
-/* The fewest pairs in place that a longest run of the group leaves moving, by enumerating the
- * longest runs; SIZE_MAX when the group is too large to. */
+/* Groups of at most this many have the most pairs in place on a longest run found by O(k²)
+ * dynamic programming over (length, pairs in place), lexicographically. */
+#define LDC_PROGRAMMED_PAIRS 4096
+
+/* The fewest pairs in place that a longest run of the group leaves moving: by enumerating the
+ * longest runs of a small group, by dynamic programming for a larger one; SIZE_MAX when the
+ * group is too large for either. */
 static size_t ldc_fewest_moves_in_place(const int32_t *sources, const bool *in_place, size_t count) {
-    if (count > LDC_ENUMERATED_PAIRS) return SIZE_MAX;
-    size_t longest_from[LDC_ENUMERATED_PAIRS + 1], length = 0, total_in_place = 0;
+    if (count > LDC_PROGRAMMED_PAIRS) return SIZE_MAX;
+    size_t total_in_place = 0;
+    for (size_t i = 0; i < count; i++) total_in_place += in_place[i];
+    if (count > LDC_ENUMERATED_PAIRS) {
+        size_t *length = malloc((count + 1) * sizeof *length), *kept = malloc((count + 1) * sizeof *kept);
+        size_t best_length = 0, best_kept = 0;
+        if (length == NULL || kept == NULL) {
+            free(length);
+            free(kept);
+            return SIZE_MAX;
+        }
+        for (size_t i = 0; i < count; i++) {
+            length[i] = 1;
+            kept[i] = in_place[i];
+            for (size_t j = 0; j < i; j++) {
+                if (sources[j] >= sources[i]) continue;
+                if (length[j] + 1 > length[i] || (length[j] + 1 == length[i] && kept[j] + in_place[i] > kept[i])) {
+                    length[i] = length[j] + 1;
+                    kept[i] = kept[j] + in_place[i];
+                }
+            }
+            if (length[i] > best_length || (length[i] == best_length && kept[i] > best_kept)) {
+                best_length = length[i];
+                best_kept = kept[i];
+            }
+        }
+        free(length);
+        free(kept);
+        return total_in_place - best_kept;
+    }
+    size_t longest_from[LDC_ENUMERATED_PAIRS + 1], length = 0;
     for (size_t i = count; i-- > 0;) {
         longest_from[i] = 1;
         for (size_t j = i + 1; j < count; j++) {
             if (sources[j] > sources[i] && longest_from[j] + 1 > longest_from[i]) longest_from[i] = longest_from[j] + 1;
         }
         if (longest_from[i] > length) length = longest_from[i];
-        total_in_place += in_place[i];
     }
     ldc_runs_t runs = { sources, in_place, count, longest_from, length, 0 };
     ldc_enumerate_runs(&runs, 0, INT32_MIN, 0, 0);
