@@ -215,9 +215,9 @@ static ld_status ld_count_candidates(const ld_group_places_t *places, const ld_p
     const ld_diff_t *diff = places->diff;
     size_t candidates = 0;
     LD_FOR_CHUNKS(diff->cancel, chunk, chunk_end, 0, count, {
-        for (size_t k = chunk; k < chunk_end; k++) {
-            candidates += ld_may_stay(places, moved[k]);
-        }
+        uint32_t here = 0; /* 32-bit lanes: no more than a chunk's */
+        for (size_t k = chunk; k < chunk_end; k++) here += ld_may_stay(places, moved[k]);
+        candidates += here;
     });
     *out_candidates = candidates;
     return LD_OK;
@@ -542,11 +542,16 @@ static LD_NOINLINE ld_status ld_find_grouped_moves(ld_diff_t *diff, ld_pair_t *p
     return LD_OK;
 }
 
+/* Kept out of line, so that the sort compiles as tightly as on its own, with nothing live after it. */
+static LD_NOINLINE ld_status ld_find_ungrouped_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count,
+                                                     int32_t *predecessor, int32_t *summary) {
+    size_t end = pair_count;
+    return ld_find_moves_in(diff, pairs, 0, &end, predecessor, summary, false, diff->moved, &diff->moved_count);
+}
+
 ld_status ld_find_moves(ld_diff_t *diff, ld_pair_t *pairs, size_t pair_count, int32_t *predecessor, int32_t *summary) {
     if (diff->target_groups != NULL) return ld_find_grouped_moves(diff, pairs, pair_count, predecessor, summary);
-    size_t end = pair_count;
-    ld_status status = ld_find_moves_in(diff, pairs, 0, &end, predecessor, summary, false, diff->moved,
-                                        &diff->moved_count);
+    ld_status status = ld_find_ungrouped_moves(diff, pairs, pair_count, predecessor, summary);
     if (status != LD_OK || diff->places == LD_PLACES_NONE || diff->moved_count == 0) return status;
     return ld_keep_in_place(diff, pairs, 0, pair_count, false, predecessor, diff->moved, diff->moved_count);
 }
