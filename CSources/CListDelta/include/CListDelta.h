@@ -323,17 +323,19 @@ typedef enum ld_algorithm {
  */
 typedef struct ld_sectioned_result {
     /*! The match of the section identities, as ld_heckel_diff() or ld_myers_diff() reports
-     *  it (no updates): @c moved holds the fewest section moves for its pairing. */
+     *  it (no updates): @c moved holds the fewest section moves for its pairing, none in place
+     *  whenever that can be (a section whose index after the section deletes equals its target
+     *  index, as the stage of ld_stage() reports section moves). */
     ld_result_t sections;
     /*! The match of the elements over the full flattenings: @c source_to_target is -1 for
      *  every element of a deleted section, @c deleted lists them too (all unmatched source
      *  elements, ascending), @c inserted all unmatched target elements, @c moved every matched
      *  pair whose element changes section (its source section's target index differs from its
      *  target section) and the fewest others within each target section, by ascending target;
-     *  no updates. Of the fewest, none in place whenever that can be: a move is in place when
-     *  ld_stage() reports it between equal paths (its index among its section's matched
-     *  elements, after the deletes, equal to its target index in the same section); a section
-     *  move, when its index after the section deletes equals its target index. */
+     *  no updates. Of the fewest, none in place whenever that can be: in place, as the stage
+     *  of ld_stage() reports it, is a move between equal paths (the element's index among its
+     *  section's matched elements, after the deletes, equal to its target index in the same
+     *  section). */
     ld_result_t elements;
     /*! Where each source section starts in the source flattening: source section count + 1
      *  entries, the last the source element count. */
