@@ -3,7 +3,7 @@
 #include <string.h>
 
 ld_status ld_diff_begin(ld_workspace_t *workspace, const uint64_t *source, size_t source_count, const uint64_t *target,
-                        size_t target_count, const ld_options_t *options, bool own_groups, const ld_result_t *out,
+                        size_t target_count, const ld_options_t *options, ld_reader reader, const ld_result_t *out,
                         ld_diff_t *diff) {
     ld_options_t chosen = options != NULL ? *options : (ld_options_t){ 0 };
     bool has_content = chosen.source_content != NULL || chosen.target_content != NULL;
@@ -13,7 +13,8 @@ ld_status ld_diff_begin(ld_workspace_t *workspace, const uint64_t *source, size_
         (!LD_GIVEN(chosen.source_content, source_count) || !LD_GIVEN(chosen.target_content, target_count))) {
         return LD_ERROR_INVALID;
     }
-    bool has_groups = chosen.source_groups != NULL || chosen.target_groups != NULL;
+    bool has_groups = chosen.source_groups != NULL || chosen.target_groups != NULL,
+         own_groups = reader == LD_READ_AS_ELEMENTS;
     if (has_groups &&
         (!LD_GIVEN(chosen.source_groups, source_count) || !LD_GIVEN(chosen.target_groups, target_count))) {
         return LD_ERROR_INVALID;
@@ -44,6 +45,7 @@ ld_status ld_diff_begin(ld_workspace_t *workspace, const uint64_t *source, size_
         .max_edits = chosen.limit_edits ? chosen.max_edits : SIZE_MAX,
         .source_groups = has_groups ? chosen.source_groups : NULL,
         .target_groups = has_groups ? chosen.target_groups : NULL,
+        .places = reader == LD_READ_BY_CALLER ? LD_PLACES_AS_INDEXED : LD_PLACES_AFTER_DELETES,
     };
     return ld_reserve_results(workspace, source_count, target_count, diff, false, false);
 }

@@ -263,14 +263,14 @@ static ld_status ld_heckel_finish_prefix(ld_diff_t *diff, size_t prefix) {
 
 ld_status ld_heckel_diff(ld_workspace_t *workspace, const uint64_t *source, size_t source_count, const uint64_t *target,
                          size_t target_count, const ld_options_t *options, ld_result_t *out) {
-    return ld_heckel_diff_grouped(workspace, source, source_count, target, target_count, options, false, out);
+    return ld_heckel_diff_for(workspace, source, source_count, target, target_count, options, LD_READ_BY_CALLER, out);
 }
 
-ld_status ld_heckel_diff_grouped(ld_workspace_t *workspace, const uint64_t *source, size_t source_count,
-                                 const uint64_t *target, size_t target_count, const ld_options_t *options,
-                                 bool own_groups, ld_result_t *out) {
+ld_status ld_heckel_diff_for(ld_workspace_t *workspace, const uint64_t *source, size_t source_count,
+                             const uint64_t *target, size_t target_count, const ld_options_t *options, ld_reader reader,
+                             ld_result_t *out) {
     ld_diff_t diff;
-    ld_status status = ld_diff_begin(workspace, source, source_count, target, target_count, options, own_groups, out,
+    ld_status status = ld_diff_begin(workspace, source, source_count, target, target_count, options, reader, out,
                                      &diff);
     if (status != LD_OK) return status;
 

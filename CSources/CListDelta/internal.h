@@ -156,6 +156,26 @@ struct ld_workspace {
  * workspace and its buffers still hold. */
 LD_HIDDEN bool ld_is_own_match(const ld_workspace_t *workspace, const ld_sectioned_result_t *match);
 
+/* Who reads a diff: the caller of ld_heckel_diff() or ld_myers_diff(), or ld_sectioned_diff()
+ * for its sections or for its elements, whose groups are the engine's own. */
+typedef enum {
+    LD_READ_BY_CALLER = 0,
+    LD_READ_AS_SECTIONS = 1,
+    LD_READ_AS_ELEMENTS = 2,
+} ld_reader;
+
+/* Where a move's two ends stand as its reader sees them, which decides when a move goes from a
+ * place to the same place (moves.c keeps such a pair on the run whenever a longest run can):
+ * the diff's own indices, for its caller; or, as ld_stage reports a sectioned diff's moves, the
+ * source's place among the matched elements of its section (its index after the deletes) and
+ * the target's index in its group; or nowhere, for the longest common subsequence of
+ * unique_lcs.c, which moves nothing. */
+typedef enum {
+    LD_PLACES_AS_INDEXED = 0,
+    LD_PLACES_AFTER_DELETES = 1,
+    LD_PLACES_NONE = 2,
+} ld_places;
+
 /* Everything one diff reads and writes; both algorithms fill the two index maps and the
  * shared code derives the rest. */
 typedef struct {
@@ -169,6 +189,7 @@ typedef struct {
     size_t max_edits;              /* SIZE_MAX when the caller set no budget */
     const uint32_t *source_groups; /* NULL when the caller gave no groups */
     const uint32_t *target_groups;
+    ld_places places;
     int32_t *source_to_target;
     int32_t *target_to_source;
     int32_t *deleted;
@@ -218,21 +239,21 @@ LD_HIDDEN ld_status ld_workspace_reserve_fresh(ld_workspace_t *workspace, ld_buf
                                                void **out, bool *out_fresh);
 
 /* diff.c: ld_diff_begin validates the arguments, reserves the result buffers and fills
- * `diff` (the index maps are left unset; the algorithm reserves its own scratch). Groups the
- * engine wrote itself (`own_groups`) ascend by construction: only builds that define
- * LD_CHECK_OWN_MATCH check them, and call a failure the engine's bug. The collect functions
- * derive the lists from the index maps; ld_diff_publish hands the result out. */
+ * `diff` (the index maps are left unset; the algorithm reserves its own scratch), its places
+ * those `reader` sees. Groups the engine wrote itself (LD_READ_AS_ELEMENTS) ascend by
+ * construction: only builds that define LD_CHECK_OWN_MATCH check them, and call a failure the
+ * engine's bug. The collect functions derive the lists from the index maps; ld_diff_publish
+ * hands the result out. */
 LD_HIDDEN ld_status ld_diff_begin(ld_workspace_t *workspace, const uint64_t *source, size_t source_count,
                                   const uint64_t *target, size_t target_count, const ld_options_t *options,
-                                  bool own_groups, const ld_result_t *out, ld_diff_t *diff);
-/* heckel.c, myers.c: ld_heckel_diff() and ld_myers_diff(), told whether the options' groups
- * are the engine's own (ld_sectioned_diff's element diff). */
-LD_HIDDEN ld_status ld_heckel_diff_grouped(ld_workspace_t *workspace, const uint64_t *source, size_t source_count,
-                                           const uint64_t *target, size_t target_count, const ld_options_t *options,
-                                           bool own_groups, ld_result_t *out);
-LD_HIDDEN ld_status ld_myers_diff_grouped(ld_workspace_t *workspace, const uint64_t *source, size_t source_count,
-                                          const uint64_t *target, size_t target_count, const ld_options_t *options,
-                                          bool own_groups, ld_result_t *out);
+                                  ld_reader reader, const ld_result_t *out, ld_diff_t *diff);
+/* heckel.c, myers.c: ld_heckel_diff() and ld_myers_diff(), told who reads the result. */
+LD_HIDDEN ld_status ld_heckel_diff_for(ld_workspace_t *workspace, const uint64_t *source, size_t source_count,
+                                       const uint64_t *target, size_t target_count, const ld_options_t *options,
+                                       ld_reader reader, ld_result_t *out);
+LD_HIDDEN ld_status ld_myers_diff_for(ld_workspace_t *workspace, const uint64_t *source, size_t source_count,
+                                      const uint64_t *target, size_t target_count, const ld_options_t *options,
+                                      ld_reader reader, ld_result_t *out);
 /* Reserves the buffers of a diff's result for these counts into `diff`. With `touch`, writes
  * zeros over the newly allocated ones that every diff writes in full, so that their pages are
  * in memory (see ld_workspace_prepare): the two index maps, and with `partitioned` the deleted
@@ -301,8 +322,11 @@ LD_HIDDEN ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bo
 /* moves.c: fills diff->moved with the pairs off one longest increasing run of sources in
  * `pairs`, matched pairs in target order (those before them, the matched prefix, are on the
  * run), or with groups, the pairs whose groups differ and those off a longest run within
- * each group. `predecessor` has one entry per pair, `summary` one per 16 pairs and one more. */
-LD_HIDDEN ld_status ld_find_moves(ld_diff_t *diff, const ld_pair_t *pairs, size_t pair_count, int32_t *predecessor,
+ * each group; of the longest runs, one that leaves the fewest pairs moving from a place to the
+ * same place (diff->places). `predecessor` has one entry per pair, `summary` one per 16 pairs
+ * and one more. The pairs' targets are rewritten, then restored from diff->source_to_target,
+ * which must hold them. */
+LD_HIDDEN ld_status ld_find_moves(ld_diff_t *diff, ld_pair_t *pairs, size_t pair_count, int32_t *predecessor,
                                   int32_t *summary);
 /* moves.c: fills diff->moved with the matched pairs whose groups differ, by ascending target
  * (Myers, whose matches are in order within every group). Needs groups. */

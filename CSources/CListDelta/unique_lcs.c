@@ -5,9 +5,11 @@
  * patience sort of moves.c, in place of the Myers search of myers.c. */
 
 ld_status ld_unique_lcs(ld_workspace_t *workspace, ld_diff_t *diff, bool *out_found) {
-    /* Groups play no part in which elements match; the caller finds the moves they make. */
+    /* Groups play no part in which elements match; the caller finds the moves they make. Any
+     * longest run is a longest common subsequence: none is preferred. */
     ld_diff_t plain = *diff;
     plain.source_groups = plain.target_groups = NULL;
+    plain.places = LD_PLACES_NONE;
     *out_found = false;
 
     size_t prefix, suffix;

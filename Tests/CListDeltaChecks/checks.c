@@ -176,14 +176,93 @@ static const char *ldc_check_heckel(const uint64_t *source, size_t n, const uint
     return NULL;
 }
 
+/* Groups of at most this many staying candidates have their longest runs enumerated. */
+#define LDC_ENUMERATED_PAIRS 18
+
+/* A group's own pairs in target order, and what the enumeration of their longest runs finds. */
+typedef struct {
+    const int32_t *sources;
+    const bool *in_place;
+    size_t count;
+    size_t *longest_from; /* the longest run starting at each pair */
+    size_t length;        /* the longest run's */
+    size_t most_in_place; /* on a longest run, found so far */
+} ldc_runs_t;
+
+/* Every increasing run that a longest run can extend, from pair `next` on, after a run of
+ * `length` pairs ending at `last` with `in_place` of them in place. */
+static void ldc_enumerate_runs(ldc_runs_t *runs, size_t next, int32_t last, size_t length, size_t in_place) {
+    if (length == runs->length) {
+        if (in_place > runs->most_in_place) runs->most_in_place = in_place;
+        return;
+    }
+    for (size_t k = next; k < runs->count; k++) {
+        if (runs->sources[k] <= last || length + runs->longest_from[k] < runs->length) continue;
+        ldc_enumerate_runs(runs, k + 1, runs->sources[k], length + 1, in_place + runs->in_place[k]);
+    }
+}
+
+/* Groups of at most this many have the most pairs in place on a longest run found by O(k²)
+ * dynamic programming over (length, pairs in place), lexicographically. */
+#define LDC_PROGRAMMED_PAIRS 4096
+
+/* The fewest pairs in place that a longest run of the group leaves moving: by enumerating the
+ * longest runs of a small group, by dynamic programming for a larger one; SIZE_MAX when the
+ * group is too large for either. */
+static size_t ldc_fewest_moves_in_place(const int32_t *sources, const bool *in_place, size_t count) {
+    if (count > LDC_PROGRAMMED_PAIRS) return SIZE_MAX;
+    size_t total_in_place = 0;
+    for (size_t i = 0; i < count; i++) total_in_place += in_place[i];
+    if (count > LDC_ENUMERATED_PAIRS) {
+        size_t *length = malloc((count + 1) * sizeof *length), *kept = malloc((count + 1) * sizeof *kept);
+        size_t best_length = 0, best_kept = 0;
+        if (length == NULL || kept == NULL) {
+            free(length);
+            free(kept);
+            return SIZE_MAX;
+        }
+        for (size_t i = 0; i < count; i++) {
+            length[i] = 1;
+            kept[i] = in_place[i];
+            for (size_t j = 0; j < i; j++) {
+                if (sources[j] >= sources[i]) continue;
+                if (length[j] + 1 > length[i] || (length[j] + 1 == length[i] && kept[j] + in_place[i] > kept[i])) {
+                    length[i] = length[j] + 1;
+                    kept[i] = kept[j] + in_place[i];
+                }
+            }
+            if (length[i] > best_length || (length[i] == best_length && kept[i] > best_kept)) {
+                best_length = length[i];
+                best_kept = kept[i];
+            }
+        }
+        free(length);
+        free(kept);
+        return total_in_place - best_kept;
+    }
+    size_t longest_from[LDC_ENUMERATED_PAIRS + 1], length = 0;
+    for (size_t i = count; i-- > 0;) {
+        longest_from[i] = 1;
+        for (size_t j = i + 1; j < count; j++) {
+            if (sources[j] > sources[i] && longest_from[j] + 1 > longest_from[i]) longest_from[i] = longest_from[j] + 1;
+        }
+        if (longest_from[i] > length) length = longest_from[i];
+    }
+    ldc_runs_t runs = { sources, in_place, count, longest_from, length, 0 };
+    ldc_enumerate_runs(&runs, 0, INT32_MIN, 0, 0);
+    return total_in_place - runs.most_in_place;
+}
+
 /* The moves against the groups (NULL: one group): a pair changing group moves; within a group
- * the staying pairs are in order, and the moves are the fewest (all in order for Myers). */
+ * the staying pairs are in order, the moves are the fewest (all in order for Myers), and of the
+ * fewest, they leave as few pairs in place (source place equal to target place: the indices
+ * when `source_places` and `target_places` are NULL) as any longest run does. */
 static const char *ldc_check_moves(bool myers, size_t m, const uint32_t *source_groups, const uint32_t *target_groups,
-                                   const ld_result_t *r) {
-    bool *moves = calloc(m + 1, sizeof *moves);
+                                   const int32_t *source_places, const int32_t *target_places, const ld_result_t *r) {
+    bool *moves = calloc(m + 1, sizeof *moves), *in_place = calloc(m + 1, sizeof *in_place);
     int32_t *order = malloc((m + 1) * sizeof *order);
     const char *failure = NULL;
-    if (moves == NULL || order == NULL) failure = "checker out of memory";
+    if (moves == NULL || order == NULL || in_place == NULL) failure = "checker out of memory";
     for (size_t k = 0; failure == NULL && k < r->moved_count; k++) {
         ld_pair_t move = r->moved[k];
         if (move.target < 0 || (size_t)move.target >= m || r->target_to_source[move.target] != move.source) {
@@ -197,7 +276,7 @@ static const char *ldc_check_moves(bool myers, size_t m, const uint32_t *source_
     size_t expected = 0;
     for (size_t begin = 0, end; failure == NULL && begin < m; begin = end) {
         uint32_t group = target_groups != NULL ? target_groups[begin] : 0;
-        size_t staying = 0;
+        size_t staying = 0, moved_in_place = 0;
         int32_t last_stayer = -1;
         for (end = begin; end < m && (target_groups != NULL ? target_groups[end] : 0) == group; end++) {
             int32_t i = r->target_to_source[end];
@@ -207,6 +286,9 @@ static const char *ldc_check_moves(bool myers, size_t m, const uint32_t *source_
                 if (!moves[end]) failure = "a pair that changes group stays";
                 continue;
             }
+            in_place[staying] = (source_places != NULL ? source_places[i] : i) ==
+                                (target_places != NULL ? target_places[end] : (int32_t)end);
+            moved_in_place += moves[end] && in_place[staying];
             order[staying++] = i;
             if (!moves[end]) {
                 if (i <= last_stayer) failure = "staying pairs are out of order";
@@ -214,17 +296,24 @@ static const char *ldc_check_moves(bool myers, size_t m, const uint32_t *source_
             }
         }
         expected += staying - (myers ? staying : ldc_lis_length(order, staying));
+        size_t fewest = myers ? 0 : ldc_fewest_moves_in_place(order, in_place, staying);
+        if (failure == NULL && fewest != SIZE_MAX && moved_in_place != fewest) {
+            failure = "a pair moves to its own place where a longest run keeps it";
+        }
     }
     if (failure == NULL && r->moved_count != expected) failure = "the moves are not the fewest for the groups";
     free(moves);
+    free(in_place);
     free(order);
     return failure;
 }
 
-const char *ldc_check_result(ldc_algorithm algorithm, const uint64_t *source, size_t source_count,
-                             const uint64_t *target, size_t target_count, const uint64_t *source_content,
-                             const uint64_t *target_content, const uint32_t *source_groups,
-                             const uint32_t *target_groups, const ld_result_t *result) {
+/* ldc_check_result, with the places of ldc_check_moves. */
+static const char *ldc_check_placed_result(ldc_algorithm algorithm, const uint64_t *source, size_t source_count,
+                                           const uint64_t *target, size_t target_count, const uint64_t *source_content,
+                                           const uint64_t *target_content, const uint32_t *source_groups,
+                                           const uint32_t *target_groups, const int32_t *source_places,
+                                           const int32_t *target_places, const ld_result_t *result) {
     size_t matched = 0;
     const char *failure;
     if ((failure = ldc_check_maps(source, source_count, target, target_count, result, &matched)) ||
@@ -242,7 +331,16 @@ const char *ldc_check_result(ldc_algorithm algorithm, const uint64_t *source, si
     } else if (matched != ldc_lcs_length(source, source_count, target, target_count)) {
         return "Myers matched count is not the LCS length";
     }
-    return ldc_check_moves(algorithm == LDC_MYERS, target_count, source_groups, target_groups, result);
+    return ldc_check_moves(algorithm == LDC_MYERS, target_count, source_groups, target_groups, source_places,
+                           target_places, result);
+}
+
+const char *ldc_check_result(ldc_algorithm algorithm, const uint64_t *source, size_t source_count,
+                             const uint64_t *target, size_t target_count, const uint64_t *source_content,
+                             const uint64_t *target_content, const uint32_t *source_groups,
+                             const uint32_t *target_groups, const ld_result_t *result) {
+    return ldc_check_placed_result(algorithm, source, source_count, target, target_count, source_content,
+                                   target_content, source_groups, target_groups, NULL, NULL, result);
 }
 
 static void *ldc_allocate(void *context, size_t length) {
@@ -696,7 +794,9 @@ static const char *ldc_compare_shown(const ldc_staging_t *c, int stage, const ld
 }
 
 /* The element match restricted to the matched sections' elements, checked by ldc_check_result
- * with each element's target section as its group. */
+ * with each element's target section as its group, and the places ld_stage reports moves
+ * between: a source element's index among its section's matched elements (after the deletes),
+ * a target element's index in its section. */
 static const char *ldc_check_element_match(ldc_algorithm algorithm, const ldc_staging_t *c) {
     const ldc_sectioned_lists_t *l = c->lists;
     const ld_result_t *e = &c->match->elements, *sec = &c->match->sections;
@@ -708,8 +808,11 @@ static const char *ldc_check_element_match(ldc_algorithm algorithm, const ldc_st
     int32_t *full_to_kept = malloc((n + 1) * sizeof *full_to_kept);
     int32_t *s2t = malloc((n + 1) * sizeof *s2t), *t2s = malloc((m + 1) * sizeof *t2s);
     int32_t *deleted = malloc((n + 1) * sizeof *deleted);
+    int32_t *source_places = malloc((n + 1) * sizeof *source_places);
+    int32_t *target_places = malloc((m + 1) * sizeof *target_places);
     ld_pair_t *moved = malloc((e->moved_count + 1) * sizeof *moved);
-    if (!kept || !source_groups || !target_groups || !full_to_kept || !s2t || !t2s || !deleted || !moved) {
+    if (!kept || !source_groups || !target_groups || !full_to_kept || !s2t || !t2s || !deleted || !source_places ||
+        !target_places || !moved) {
         failure = "checker out of memory";
         goto done;
     }
@@ -728,6 +831,7 @@ static const char *ldc_check_element_match(ldc_algorithm algorithm, const ldc_st
     }
     size_t kept_count = 0;
     for (size_t s = 0; s < c->S; s++) {
+        int32_t place = 0;
         for (int32_t i = c->source_starts[s]; i < c->source_starts[s + 1]; i++) {
             full_to_kept[i] = -1;
             if (sec->source_to_target[s] < 0) {
@@ -741,6 +845,8 @@ static const char *ldc_check_element_match(ldc_algorithm algorithm, const ldc_st
             kept[kept_count] = l->source_elements[i];
             source_groups[kept_count] = (uint32_t)sec->source_to_target[s];
             s2t[kept_count] = e->source_to_target[i];
+            source_places[kept_count] = place;
+            place += e->source_to_target[i] >= 0;
             kept_count++;
         }
     }
@@ -749,7 +855,10 @@ static const char *ldc_check_element_match(ldc_algorithm algorithm, const ldc_st
         if (s2t[k] < 0) deleted[deleted_count++] = (int32_t)k;
     }
     for (size_t t = 0; t < c->T; t++) {
-        for (int32_t j = c->target_starts[t]; j < c->target_starts[t + 1]; j++) target_groups[j] = (uint32_t)t;
+        for (int32_t j = c->target_starts[t]; j < c->target_starts[t + 1]; j++) {
+            target_groups[j] = (uint32_t)t;
+            target_places[j] = j - c->target_starts[t];
+        }
     }
     for (size_t j = 0; j < m; j++) t2s[j] = e->target_to_source[j] >= 0 ? full_to_kept[e->target_to_source[j]] : -1;
     for (size_t k = 0; k < e->moved_count; k++) {
@@ -771,8 +880,8 @@ static const char *ldc_check_element_match(ldc_algorithm algorithm, const ldc_st
         .moved = moved,
         .moved_count = e->moved_count,
     };
-    failure = ldc_check_result(algorithm, kept, kept_count, l->target_elements, m, NULL, NULL, source_groups,
-                               target_groups, &compact);
+    failure = ldc_check_placed_result(algorithm, kept, kept_count, l->target_elements, m, NULL, NULL, source_groups,
+                                      target_groups, source_places, target_places, &compact);
     if (failure != NULL) failure = ldc_fail("elements of matched sections: %s", failure);
 done:
     free(kept);
@@ -782,6 +891,8 @@ done:
     free(s2t);
     free(t2s);
     free(deleted);
+    free(source_places);
+    free(target_places);
     free(moved);
     return failure;
 }
@@ -1001,6 +1112,7 @@ const char *ldc_check_stages(ldc_algorithm algorithm, const ldc_sectioned_lists_
     };
     const char *failure = NULL;
     int last = -1;
+    int32_t *section_places = NULL;
     c.source_starts = malloc((c.S + 1) * sizeof(int32_t));
     c.target_starts = malloc((c.T + 1) * sizeof(int32_t));
     if (!c.source_starts || !c.target_starts) {
@@ -1017,8 +1129,18 @@ const char *ldc_check_stages(ldc_algorithm algorithm, const ldc_sectioned_lists_
         failure = "sections: updates reported";
         goto done;
     }
-    if ((failure = ldc_check_result(algorithm, lists->source_sections, c.S, lists->target_sections, c.T, NULL, NULL,
-                                    NULL, NULL, &match->sections))) {
+    /* Sections move between their index after the deletes and their target index. */
+    section_places = malloc((c.S + 1) * sizeof *section_places);
+    if (section_places == NULL) {
+        failure = "checker out of memory";
+        goto done;
+    }
+    for (size_t s = 0, place = 0; s < c.S; s++) {
+        section_places[s] = (int32_t)place;
+        place += match->sections.source_to_target[s] >= 0;
+    }
+    if ((failure = ldc_check_placed_result(algorithm, lists->source_sections, c.S, lists->target_sections, c.T, NULL,
+                                           NULL, NULL, NULL, section_places, NULL, &match->sections))) {
         failure = ldc_fail("sections: %s", failure);
         goto done;
     }
@@ -1035,5 +1157,6 @@ const char *ldc_check_stages(ldc_algorithm algorithm, const ldc_sectioned_lists_
 done:
     free(c.source_starts);
     free(c.target_starts);
+    free(section_places);
     return failure;
 }

@@ -19,6 +19,26 @@ import Testing
         }
     }
 
+    /// IGListKit's own suite expects {0→2, 2→0}: of the longest runs, the core keeps the one
+    /// that leaves no element moving from index 1 to index 1.
+    @Test func reversingThreeMovesTheEndsNotTheMiddle() {
+        _ = CoreHarness().diff(LDC_HECKEL, source: [0, 1, 2], target: [2, 1, 0]) { status, result in
+            #expect(status == LD_OK)
+            #expect(result.moves.map { [$0.source, $0.target] } == [[2, 0], [0, 2]])
+        }
+    }
+
+    /// The second sort at scale: of 100,001 reversed elements the middle one stays, and every
+    /// other one moves, none in place.
+    @Test func largeReversalKeepsItsMiddleInPlace() {
+        let source = (0..<100_001).map(UInt64.init)
+        _ = CoreHarness().diff(LDC_HECKEL, source: source, target: source.reversed()) { status, result in
+            #expect(status == LD_OK)
+            #expect(result.moved_count == 100_000)
+            #expect(!result.moves.contains { $0.source == $0.target })
+        }
+    }
+
     @Test func duplicatesPairKthWithKthAndSurplusIsDeleted() {
         // a a b → b a: the first a of each side pair up, the second source a is deleted.
         _ = CoreHarness().diff(LDC_HECKEL, source: [7, 7, 9], target: [9, 7]) { status, result in

@@ -302,6 +302,53 @@ extension ld_stage_t {
         }
     }
 
+    /// After 9's delete, 1 stands at index 1 on both sides: stage 4 moves 2 and 0 around it,
+    /// not 1 from [0, 1] to [0, 1], in a flat list and in a section of several alike.
+    @Test func noElementMovesToItsOwnPathAfterTheDeletes() {
+        let harness = StagingHarness()
+        for input in [
+            SectionedInput([(1, [9, 0, 1, 2])], [(1, [2, 1, 0])]),
+            SectionedInput([(1, [9, 0, 1, 2]), (2, [5])], [(1, [2, 1, 0]), (2, [5])]),
+        ] {
+            #expect(harness.verify(input).isEmpty)
+            harness.run(input) { run in
+                let elements = run.stages.stage(LD_STAGE_ELEMENT_INSERTS_AND_MOVES)
+                #expect(elements.elementsMoved == [[0, 2, 0, 0], [0, 0, 0, 2]])
+            }
+        }
+    }
+
+    /// Every tenth of the first 1,000 deleted, the rest reversed: 48 moves could be in place
+    /// judged by their indices (enough to sort them), and one is: 556, at 500 after the deletes
+    /// and at 500 in the target.
+    @Test func noElementMovesToItsOwnPathAmongManyCandidates() {
+        let harness = StagingHarness()
+        let source = (0..<UInt64(1_101)).map { $0 }
+        let target = Array(source.filter { $0 >= 1_000 || $0 % 10 != 0 }.reversed())
+        for input in [
+            SectionedInput([(1, source)], [(1, target)]),
+            SectionedInput([(2, [5_000]), (1, source)], [(1, target), (2, [5_000])]),
+        ] {
+            #expect(harness.verify(input).isEmpty)
+            harness.run(input) { run in
+                let moved = run.stages.stage(LD_STAGE_ELEMENT_INSERTS_AND_MOVES).elementsMoved
+                #expect(moved.count == 1_000)
+                #expect(!moved.contains { $0[0] == $0[2] && $0[1] == $0[3] })
+            }
+        }
+    }
+
+    /// Section 2 sits at index 1 before and after the batch once section 0 is deleted: stage 3
+    /// moves sections 3 and 1 around it.
+    @Test func noSectionMovesToItsOwnIndexAfterTheDeletes() {
+        let harness = StagingHarness()
+        let input = SectionedInput([(0, [10]), (1, [11]), (2, [12]), (3, [13])], [(3, [13]), (2, [12]), (1, [11])])
+        #expect(harness.verify(input).isEmpty)
+        harness.run(input) { run in
+            #expect(run.stages.stage(LD_STAGE_SECTION_INSERTS_AND_MOVES).sectionsMoved == [[2, 0], [0, 2]])
+        }
+    }
+
     @Test func anElementOfADeletedSectionIsInsertedNotMoved() {
         let harness = StagingHarness()
         let input = SectionedInput([(1, [10]), (2, [20])], [(1, [10, 20])])

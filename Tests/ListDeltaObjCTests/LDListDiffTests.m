@@ -202,6 +202,14 @@ static NSArray *LDReplay(NSArray *old, NSUInteger newCount, LDListIndexSetResult
     XCTAssertEqualObjects(moved.moves, [NSArray arrayWithObject:[[[LDListMoveIndex alloc] initWithFrom:3 to:0] autorelease]]);
 }
 
+- (void)testReversingThreeMovesTheEndsAsIGListKitExpects {
+    // IGListKit's suite expects {0→2, 2→0}: as few moves as {1→1, 2→0}, and none from an index to itself.
+    LDListIndexSetResult *result = LDListDiff(LDTestModels(@"a b c"), LDTestModels(@"c b a"), LDListDiffEquality);
+    NSArray *expected = [NSArray arrayWithObjects:[[[LDListMoveIndex alloc] initWithFrom:2 to:0] autorelease],
+                                                  [[[LDListMoveIndex alloc] initWithFrom:0 to:2] autorelease], nil];
+    XCTAssertEqualObjects(result.moves, expected);
+}
+
 - (void)testPointerPersonalityUpdatesEveryOtherInstance {
     NSArray *old = LDTestModels(@"a b c");
     NSArray *new = [NSArray arrayWithObjects:[old objectAtIndex:0], [LDTestModel modelWithKey:@"b" value:@"0"], [old objectAtIndex:2], nil];

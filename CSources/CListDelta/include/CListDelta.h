@@ -244,8 +244,10 @@ typedef struct ld_result {
      *  the fewest moves that turn the survivors' order into the target's, for this pairing of
      *  duplicates (k-th occurrence with k-th). With groups, every pair whose groups differ
      *  and, within each group, the pairs off a longest increasing run of the pairs whose
-     *  groups agree. Myers matches in order, so its moves are only the pairs whose groups
-     *  differ: none without groups. */
+     *  groups agree. Of the longest runs, one that leaves the fewest moves in place (source
+     *  index equal to target index; for ld_sectioned_diff(), as ld_stage() reports them: see
+     *  there): none whenever a longest run leaves none. Myers matches in order, so its moves
+     *  are only the pairs whose groups differ: none without groups. */
     const ld_pair_t *moved;
     size_t moved_count;
     /*! Matched pairs whose content hashes differ, by ascending source; empty without hashes. */
@@ -272,9 +274,10 @@ typedef struct ld_result {
  * @return LD_OK, LD_ERROR_INVALID (also: groups for one side only, or target groups that
  *         decrease), LD_ERROR_OVERFLOW, LD_ERROR_ALLOC or LD_CANCELLED. On any error the
  *         workspace stays usable and the previous result is no longer valid.
- * @note O(n + m) expected time plus O(k log k) for the k matched elements' moves, O(n + m)
- *       space: at most 30 bytes per element of n + m. A warm workspace allocates nothing for
- *       a diff whose counts are each no larger than an earlier one's.
+ * @note O(n + m) expected time plus O(k log k) for the k matched elements' moves (one
+ *       comparison per move to check that none is in place; a second sort of k log k when one
+ *       is), O(n + m) space: at most 30 bytes per element of n + m. A warm workspace allocates
+ *       nothing for a diff whose counts are each no larger than an earlier one's.
  */
 ld_status ld_heckel_diff(ld_workspace_t *workspace, const uint64_t *source, size_t source_count, const uint64_t *target,
                          size_t target_count, const ld_options_t *options, ld_result_t *out);
@@ -320,14 +323,19 @@ typedef enum ld_algorithm {
  */
 typedef struct ld_sectioned_result {
     /*! The match of the section identities, as ld_heckel_diff() or ld_myers_diff() reports
-     *  it (no updates): @c moved holds the fewest section moves for its pairing. */
+     *  it (no updates): @c moved holds the fewest section moves for its pairing, none in place
+     *  whenever that can be (a section whose index after the section deletes equals its target
+     *  index, as the stage of ld_stage() reports section moves). */
     ld_result_t sections;
     /*! The match of the elements over the full flattenings: @c source_to_target is -1 for
      *  every element of a deleted section, @c deleted lists them too (all unmatched source
      *  elements, ascending), @c inserted all unmatched target elements, @c moved every matched
      *  pair whose element changes section (its source section's target index differs from its
      *  target section) and the fewest others within each target section, by ascending target;
-     *  no updates. */
+     *  no updates. Of the fewest, none in place whenever that can be: in place, as the stage
+     *  of ld_stage() reports it, is a move between equal paths (the element's index among its
+     *  section's matched elements, after the deletes, equal to its target index in the same
+     *  section). */
     ld_result_t elements;
     /*! Where each source section starts in the source flattening: source section count + 1
      *  entries, the last the source element count. */
