@@ -41,9 +41,13 @@ public final class CacheEvictor {
 
     /// The buffer's size and why, for the benchmark's report.
     public var description: String {
-        let cache = lastLevelCacheLength.map { "the last-level cache, \(Self.megabytes($0)) MB" } ?? "none reported"
-        let reason = isAskedFor ? "as asked" : length == Self.minimumLength ? "the minimum" : "4 ×"
-        return "\(Self.megabytes(length)) MB (\(reason) \(cache))"
+        Self.describe(length: length, lastLevelCacheLength: lastLevelCacheLength, isAskedFor: isAskedFor)
+    }
+
+    static func describe(length: Int, lastLevelCacheLength: Int?, isAskedFor: Bool) -> String {
+        let cache = lastLevelCacheLength.map { "the last-level cache, \(megabytes($0)) MB" } ?? "no last-level cache reported"
+        let reason = isAskedFor ? "as asked; " : length == minimumLength ? "the minimum; " : "4 × "
+        return "\(megabytes(length)) MB (\(reason)\(cache))"
     }
 
     /// At least ``minimumLength`` and four times the last-level cache: enough for any

@@ -39,11 +39,27 @@ import Testing
         #endif
     }
 
+    @Test func theReportSaysWhyTheBufferHasItsSize() {
+        let megabyte = 1 << 20
+        #expect(
+            CacheEvictor.describe(length: 128 * megabyte, lastLevelCacheLength: 32 * megabyte, isAskedFor: false)
+                == "128 MB (4 × the last-level cache, 32 MB)")
+        #expect(
+            CacheEvictor.describe(length: 64 * megabyte, lastLevelCacheLength: 8 * megabyte, isAskedFor: false)
+                == "64 MB (the minimum; the last-level cache, 8 MB)")
+        #expect(
+            CacheEvictor.describe(length: 64 * megabyte, lastLevelCacheLength: nil, isAskedFor: false)
+                == "64 MB (the minimum; no last-level cache reported)")
+        #expect(
+            CacheEvictor.describe(length: 16 * megabyte, lastLevelCacheLength: 32 * megabyte, isAskedFor: true)
+                == "16 MB (as asked; the last-level cache, 32 MB)")
+    }
+
     @Test func anEvictorReportsItsLengthAndWhy() {
         let evictor = CacheEvictor(length: 1 << 20)
         evictor.evict()
         #expect(evictor.length == 1 << 20)
-        #expect(evictor.description.hasPrefix("1 MB (as asked"))
+        #expect(evictor.description.hasPrefix("1 MB (as asked; "))
         #expect(CacheEvictor().length == CacheEvictor.bufferLength(lastLevelCacheLength: CacheEvictor.lastLevelCacheLength()))
     }
 }
