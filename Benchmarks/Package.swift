@@ -16,12 +16,14 @@ let package = Package(
         .target(name: "Workloads", dependencies: [.product(name: "ListDelta", package: "ListDelta")]),
         .target(name: "Baselines", dependencies: [.product(name: "ListDelta", package: "ListDelta")]),
         .target(name: "CHashFloor"),
+        .target(name: "ColdCaches"),
         .executableTarget(
             name: "listdelta-bench",
             dependencies: [
                 "Workloads",
                 "Baselines",
                 "CHashFloor",
+                "ColdCaches",
                 .product(name: "ListDelta", package: "ListDelta"),
                 .product(name: "CListDelta", package: "ListDelta"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -41,6 +43,8 @@ let package = Package(
         ),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
         .testTarget(name: "BaselinesTests", dependencies: ["Baselines"]),
+        .testTarget(name: "ColdCachesTests", dependencies: ["ColdCaches"]),
+        .testTarget(name: "BenchCommandTests", dependencies: ["listdelta-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

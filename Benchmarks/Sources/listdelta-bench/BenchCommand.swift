@@ -1,5 +1,6 @@
 import ArgumentParser
 import CListDelta
+import ColdCaches
 import Foundation
 import ListDelta
 import Workloads
@@ -42,6 +43,18 @@ struct BenchCommand: ParsableCommand {
             "Turns each contender of a table takes, one contender after another, each turn a warm-up and its share of the runs.")
     var turns = 3
 
+    @Option(
+        name: .long,
+        help:
+            "Timed runs of each cold row (W100, W1k, Wscreen, Wscreen-app), spread over its turns, each after the caches' eviction; 0 for none."
+    )
+    var coldRuns = 63
+
+    @Option(
+        name: .long,
+        help: "Megabytes the cold rows write to evict the caches (by default at least 64 and 4 × the last-level cache).")
+    var evictionMegabytes: Int?
+
     @Option(name: .long, help: "Also write the tables as JSON to this file.")
     var json: String?
 
@@ -74,9 +87,16 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Runs the standard library's diffs of this Wdifference input.", visibility: .private))
     var stdlibChild: String?
 
-    func run() throws {
+    func validate() throws {
         guard turns >= 1 else { throw ValidationError("--turns must be at least 1") }
         guard stdlibTimeLimit > 0 else { throw ValidationError("--stdlib-time-limit must be positive") }
+        guard coldRuns >= 0 else { throw ValidationError("--cold-runs must not be negative") }
+        guard evictionMegabytes.map({ $0 >= 1 && $0 <= 1 << 20 }) ?? true else {
+            throw ValidationError("--eviction-megabytes must be between 1 and 1,048,576")
+        }
+    }
+
+    func run() throws {
         if let stdlibChild { return try DifferenceWorkload.runChild(input: stdlibChild, runs: runs) }
         if let countedDiffs {
             guard workload.count == 1, countedDiffs >= 1 else {
@@ -87,6 +107,12 @@ struct BenchCommand: ParsableCommand {
         let chosen = workload.isEmpty ? (quick ? [.w5k, .w100k] : WorkloadName.allCases) : workload
         let runs = self.runs
         print("ListDelta benchmark — \(machineDescription())\n")
+        let evictor = makeEvictor(for: chosen)
+        if let evictor {
+            print(
+                "Cold rows: before each timed run, untimed, one byte of every 64-byte line of a buffer is written "
+                    + "to evict the caches: \(evictor.description).\n")
+        }
         var tables: [Table] = []
         for name in chosen {
             progress("generating \(name.rawValue)")
@@ -103,10 +129,11 @@ struct BenchCommand: ParsableCommand {
             }
             let table: Table =
                 switch name {
-                case .w100: measureFlat(FlatWorkload.w100, runs: max(runs, Self.shortListRuns))
-                case .w1k: measureFlat(FlatWorkload.w1k, runs: max(runs, Self.shortListRuns))
-                case .wscreen: measureSections(SectionedWorkload.wscreen, runs: max(runs, Self.shortListRuns))
-                case .wscreenApp: measureApp(AppWorkload.wscreenApp, runs: max(runs, Self.shortListRuns))
+                case .w100: measureFlat(FlatWorkload.w100, runs: max(runs, Self.shortListRuns), evictor: evictor)
+                case .w1k: measureFlat(FlatWorkload.w1k, runs: max(runs, Self.shortListRuns), evictor: evictor)
+                case .wscreen:
+                    measureSections(SectionedWorkload.wscreen, runs: max(runs, Self.shortListRuns), evictor: evictor)
+                case .wscreenApp: measureApp(AppWorkload.wscreenApp, runs: max(runs, Self.shortListRuns), evictor: evictor)
                 case .w5k: measureFlat(FlatWorkload.w5k, runs: runs)
                 case .w100k: measureFlat(FlatWorkload.w100k(), runs: runs)
                 case .w1m: measureFlat(FlatWorkload.w1m(), runs: runs)
@@ -142,14 +169,40 @@ struct BenchCommand: ParsableCommand {
     /// microseconds: enough for a stable median.
     static let shortListRuns = 1_001
 
-    func measureFlat(_ workload: FlatWorkload, runs: Int) -> Table {
+    /// The screen-sized workloads, whose tables have cold rows: what apps diff after a frame.
+    static let coldWorkloads: Set<WorkloadName> = [.w100, .w1k, .wscreen, .wscreenApp]
+
+    /// The evictor of the cold rows, if `--cold-runs` asks for any and a chosen workload has them.
+    func makeEvictor(for chosen: [WorkloadName]) -> CacheEvictor? {
+        guard coldRuns > 0, chosen.contains(where: Self.coldWorkloads.contains) else { return nil }
+        return CacheEvictor(length: evictionMegabytes.map { $0 << 20 })
+    }
+
+    /// The cold rows, end to end and the core (Heckel) on `arrays`, each turn its share of
+    /// `--cold-runs`; none without an evictor.
+    func coldContenders(
+        _ evictor: CacheEvictor?, arrays: IdentityArrays, endToEnd: @escaping (EndToEndContender, _ runs: Int) -> Row
+    ) -> [TurnTaker] {
+        guard let evictor else { return [] }
+        let runs = (coldRuns + turns - 1) / turns
+        return [
+            TurnTaker("ListDelta end-to-end" + Row.coldSuffix) { _ in [endToEnd(EndToEndContender(evictor: evictor), runs)] },
+            TurnTaker("ListDelta core (Heckel)" + Row.coldSuffix) { _ in
+                [CoreContender(algorithm: .heckel, evictor: evictor).measure(arrays, runs: runs)]
+            },
+        ]
+    }
+
+    func measureFlat(_ workload: FlatWorkload, runs: Int, evictor: CacheEvictor? = nil) -> Table {
         let arrays = IdentityArrays(workload), name = workload.name
         let source = workload.source, target = workload.target
+        let cold = coldContenders(evictor, arrays: arrays) { $0.measure(source: source, target: target, runs: $1) }
         let rows = measureInTurns(
             name, runs: runs,
             [
                 TurnTaker("ListDelta core (Heckel)") { [CoreContender(algorithm: .heckel).measure(arrays, runs: $0)] },
                 TurnTaker("ListDelta end-to-end") { [EndToEndContender().measure(source: source, target: target, runs: $0)] },
+            ] + cold + [
                 TurnTaker("ListDelta apply(to:)") { [ApplyContender().measure(source: source, target: target, runs: $0)] },
                 TurnTaker("ListDelta core (LCS)") {
                     [CoreContender(algorithm: .longestCommonSubsequence).measure(arrays, runs: $0)]
@@ -171,8 +224,8 @@ struct BenchCommand: ParsableCommand {
         return Table(workload: name, detail: detail, reference: "ListDelta end-to-end", rows: rows)
     }
 
-    /// The scale ceiling: the core, and end to end both cold (every workspace purged first, as
-    /// for a first diff) and repeated (a warm workspace, as in a stream of large snapshots).
+    /// The scale ceiling: the core, and end to end both as a first diff (every workspace purged
+    /// first) and repeated (a warm workspace, as in a stream of large snapshots).
     func measureScale(_ workload: FlatWorkload, runs: Int) -> Table {
         let arrays = IdentityArrays(workload), name = workload.name, runs = min(runs, 5)
         let source = workload.source, target = workload.target
@@ -182,7 +235,7 @@ struct BenchCommand: ParsableCommand {
                 TurnTaker("ListDelta core (Heckel)") { [CoreContender(algorithm: .heckel).measure(arrays, runs: $0)] },
                 TurnTaker("ListDelta end-to-end") { [EndToEndContender().measure(source: source, target: target, runs: $0)] },
                 TurnTaker("ListDelta end-to-end, first diff") {
-                    [EndToEndContender().measureCold(source: source, target: target, runs: $0)]
+                    [EndToEndContender().measureFirstDiff(source: source, target: target, runs: $0)]
                 },
                 TurnTaker("hash-table floor") { [FloorContender().measure(arrays, runs: $0)] },
             ])
@@ -230,7 +283,7 @@ struct BenchCommand: ParsableCommand {
             reference: "ListDelta end-to-end", rows: rows)
     }
 
-    func measureSections(_ workload: SectionedWorkload, runs: Int) -> Table {
+    func measureSections(_ workload: SectionedWorkload, runs: Int, evictor: CacheEvictor? = nil) -> Table {
         let flatSource = workload.source.flatMap(\.items), flatTarget = workload.target.flatMap(\.items)
         let items = workload.source.reduce(0) { $0 + $1.items.count }
         return measureSectioned(
@@ -242,10 +295,10 @@ struct BenchCommand: ParsableCommand {
             arrays: IdentityArrays(source: flatSource.map { UInt64($0) }, target: flatTarget.map { UInt64($0) }),
             coreNote: "the items of all sections flattened into one list",
             plainNote: "flattened items: no section matching, so less work than a sectioned diff",
-            standardLibraryEdits: workload.name == "Wsect" ? 45_000 : nil, runs: runs)
+            standardLibraryEdits: workload.name == "Wsect" ? 45_000 : nil, runs: runs, evictor: evictor)
     }
 
-    func measureApp(_ workload: AppWorkload, runs: Int) -> Table {
+    func measureApp(_ workload: AppWorkload, runs: Int, evictor: CacheEvictor? = nil) -> Table {
         let flatSource = workload.source.flatMap(\.items).map(\.id), flatTarget = workload.target.flatMap(\.items).map(\.id)
         return measureSectioned(
             name: workload.name,
@@ -257,16 +310,17 @@ struct BenchCommand: ParsableCommand {
             arrays: IdentityArrays(source: flatSource.map(hash), target: flatTarget.map(hash)),
             coreNote: "the items of all sections flattened into one list of pre-hashed UUIDs",
             plainNote: "flattened UUIDs: no section matching and no content, so less work than a sectioned diff",
-            standardLibraryEdits: nil, runs: runs)
+            standardLibraryEdits: nil, runs: runs, evictor: evictor)
     }
 
     /// A sectioned workload: ListDelta end to end on the sections; the core, the plain-Swift
-    /// diff, the standard library (given its edit count) and the floor on the flattened items.
+    /// diff, the standard library (given its edit count) and the floor on the flattened items;
+    /// with an evictor, end to end and the core cold too.
     func measureSectioned<Model, Element, Identifier: Hashable>(
         name: String, detail: String,
         source: [ArraySection<Model, Element>], target: [ArraySection<Model, Element>],
         flatSource: [Identifier], flatTarget: [Identifier], arrays: IdentityArrays,
-        coreNote: String, plainNote: String, standardLibraryEdits: Int?, runs: Int
+        coreNote: String, plainNote: String, standardLibraryEdits: Int?, runs: Int, evictor: CacheEvictor?
     ) -> Table {
         var contenders = [
             TurnTaker("ListDelta end-to-end") {
@@ -277,11 +331,14 @@ struct BenchCommand: ParsableCommand {
                 core.note = coreNote
                 return [core]
             },
+        ]
+        contenders += coldContenders(evictor, arrays: arrays) { $0.measureSections(source: source, target: target, runs: $1) }
+        contenders += [
             TurnTaker("plain-Swift Heckel") {
                 var plain = PlainHeckelContender().measure(source: flatSource, target: flatTarget, runs: $0)
                 plain.note = plainNote
                 return [plain]
-            },
+            }
         ]
         if let standardLibraryEdits {
             contenders.append(

@@ -1,5 +1,6 @@
 import CHashFloor
 import CListDelta
+import ColdCaches
 import Foundation
 import Workloads
 
@@ -43,7 +44,8 @@ final class CountingAllocator {
     var allocations: Int { counter.pointee }
 }
 
-/// The C core on a warm workspace: time, moves, peak bytes per element, allocations per diff.
+/// The C core on a warm workspace: time, moves, peak bytes per element, allocations per diff;
+/// with an evictor, each timed run after the caches' eviction (a cold row).
 struct CoreContender {
     enum Algorithm: String {
         case heckel = "Heckel"
@@ -51,6 +53,7 @@ struct CoreContender {
     }
 
     let algorithm: Algorithm
+    var evictor: CacheEvictor?
 
     func measure(_ arrays: IdentityArrays, runs: Int) -> Row {
         let counting = CountingAllocator()
@@ -74,10 +77,10 @@ struct CoreContender {
         }
         timed()
         let warm = counting.allocations
-        let timing = Timing.measure(runs: runs, timed)
+        let timing = Timing.measure(runs: runs, prepare: { evictor?.evict() }, timed)
         precondition(failure == LD_OK, "core diff failed: \(String(cString: ld_status_description(failure)))")
         return Row(
-            name: "ListDelta core (\(algorithm.rawValue))",
+            name: "ListDelta core (\(algorithm.rawValue))" + (evictor == nil ? "" : Row.coldSuffix),
             timing: timing,
             moves: moves,
             peakBytesPerElement: Double(ld_workspace_bytes_held(workspace)) / Double(max(1, arrays.elementCount)),

@@ -9,9 +9,15 @@ struct Row: Codable, Sendable {
     var allocationsPerDiff: Double?
     var allocatedBytesPerElement: Double?
     var note: String?
+
+    /// The end of a cold row's name: its timed runs each follow the caches' eviction.
+    static let coldSuffix = " (cold)"
+
+    var isCold: Bool { name.hasSuffix(Self.coldSuffix) }
 }
 
-/// One workload's table; `reference` names the row that ratios divide by.
+/// One workload's table; `reference` names the row that warm rows' ratios divide by, and the
+/// reference's cold row divides cold rows.
 struct Table: Codable, Sendable {
     var workload: String
     var detail: String
@@ -19,10 +25,25 @@ struct Table: Codable, Sendable {
     var rows: [Row]
 
     func ratio(of row: Row) -> Double? {
-        guard let time = row.timing?.median,
-            let base = rows.first(where: { $0.name == reference })?.timing?.median, base > 0
+        let base = row.isCold ? reference + Row.coldSuffix : reference
+        return ratio(row.name, to: base)
+    }
+
+    /// The median time of the row named `numerator` over that of the row named `denominator`.
+    func ratio(_ numerator: String, to denominator: String) -> Double? {
+        guard let time = rows.first(where: { $0.name == numerator })?.timing?.median,
+            let base = rows.first(where: { $0.name == denominator })?.timing?.median, base > 0
         else { return nil }
         return time / base
+    }
+
+    /// End to end over the core (Heckel), warm and cold, when the table has them.
+    var endToEndOverCore: String? {
+        let endToEnd = "ListDelta end-to-end", core = "ListDelta core (Heckel)"
+        let ratios = [("warm", ""), ("cold", Row.coldSuffix)].compactMap { label, suffix in
+            ratio(endToEnd + suffix, to: core + suffix).map { "\(label) \(format($0))×" }
+        }
+        return ratios.isEmpty ? nil : "end-to-end / core (Heckel), medians: " + ratios.joined(separator: ", ")
     }
 
     var markdown: String {
@@ -44,6 +65,12 @@ struct Table: Codable, Sendable {
                     + "\(row.allocatedBytesPerElement.map { format($0) } ?? "—") |")
         }
         var notes = rows.compactMap { row in row.note.map { "- \(row.name): \($0)" } }
+        if rows.contains(where: \.isCold) {
+            notes.append(
+                "- (cold) rows: the caches evicted before each timed run (Benchmarks/README.md); their × column divides by \(reference)\(Row.coldSuffix)"
+            )
+        }
+        if let endToEndOverCore { notes.append("- " + endToEndOverCore) }
         if !AllocationCounter.isActive {
             notes.append(
                 "- Swift contenders' allocations: not counted (run through scripts/bench, which preloads the malloc interposer)")

@@ -11,14 +11,16 @@ struct Timing: Codable, Sendable {
     var minimum: Double { runs.min() ?? 0 }
     var maximum: Double { runs.max() ?? 0 }
 
-    /// One untimed warm-up run, then up to `runs` timed ones, stopping early (after at least
-    /// three) once `budgetSeconds` have been spent.
-    static func measure(runs: Int, budgetSeconds: Double = 8, _ work: () -> Void) -> Timing {
+    /// One untimed warm-up run, then up to `runs` timed ones, each after an untimed run of
+    /// `prepare`, stopping early (after at least three) once `budgetSeconds` have been spent
+    /// on timed runs.
+    static func measure(runs: Int, budgetSeconds: Double = 8, prepare: () -> Void = {}, _ work: () -> Void) -> Timing {
         work()
         var timing = Timing(runs: [])
         var spent = 0.0
         let clock = ContinuousClock()
         while timing.runs.count < runs && (timing.runs.count < 3 || spent < budgetSeconds) {
+            prepare()
             let elapsed = clock.measure(work)
             let milliseconds =
                 Double(elapsed.components.seconds) * 1e3

@@ -1,17 +1,22 @@
 import Baselines
+import ColdCaches
 import ListDelta
 import Workloads
 
-/// ListDelta end to end: models in, a `StagedChangeset` out.
+/// ListDelta end to end: models in, a `StagedChangeset` out; with an evictor, each timed run
+/// after the caches' eviction (a cold row).
 struct EndToEndContender {
     var algorithm = DiffAlgorithm.heckel
+    var evictor: CacheEvictor?
+
+    private var suffix: String { evictor == nil ? "" : Row.coldSuffix }
 
     func measure<Element: Differentiable>(source: [Element], target: [Element], runs: Int) -> Row {
         var moves = 0
-        let timing = Timing.measure(runs: runs) {
+        let timing = Timing.measure(runs: runs, prepare: { evictor?.evict() }) {
             moves = diff(source, target).reduce(0) { $0 + $1.elementMoved.count }
         }
-        let name = algorithm == .heckel ? "ListDelta end-to-end" : "ListDelta LCS end-to-end"
+        let name = (algorithm == .heckel ? "ListDelta end-to-end" : "ListDelta LCS end-to-end") + suffix
         return AllocationCounter.annotate(
             Row(name: name, timing: timing, moves: moves),
             elementCount: source.count + target.count
@@ -31,7 +36,7 @@ struct EndToEndContender {
 
     /// A first diff: the pool's workspaces purged before every run, so the core allocates and
     /// touches fresh memory.
-    func measureCold<Element: Differentiable>(source: [Element], target: [Element], runs: Int) -> Row {
+    func measureFirstDiff<Element: Differentiable>(source: [Element], target: [Element], runs: Int) -> Row {
         let clock = ContinuousClock()
         var timing = Timing(runs: [])
         for _ in 0..<runs {
@@ -52,13 +57,13 @@ struct EndToEndContender {
         source: [ArraySection<Model, Element>], target: [ArraySection<Model, Element>], runs: Int
     ) -> Row {
         var moves = 0
-        let timing = Timing.measure(runs: runs) {
+        let timing = Timing.measure(runs: runs, prepare: { evictor?.evict() }) {
             let staged = StagedChangeset(source: source, target: target)
             moves = staged.reduce(0) { $0 + $1.elementMoved.count + $1.sectionMoved.count }
         }
         let elements = source.reduce(0) { $0 + $1.elements.count } + target.reduce(0) { $0 + $1.elements.count }
         return AllocationCounter.annotate(
-            Row(name: "ListDelta end-to-end", timing: timing, moves: moves),
+            Row(name: "ListDelta end-to-end" + suffix, timing: timing, moves: moves),
             elementCount: elements
         ) {
             _ = StagedChangeset(source: source, target: target)
