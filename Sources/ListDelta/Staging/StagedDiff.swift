@@ -11,7 +11,7 @@ func flatStages<C: RangeReplaceableCollection>(
     let lists = try FlattenedLists<FlatListModel, C.Element>(flat: Array(sourceCollection), Array(targetCollection))
     return try retryingCollisions { scheme in
         try stagedDiff(
-            lists, layout: .flat(section: section), target: targetCollection, algorithm: algorithm,
+            lists, shape: .flat(section: section), target: targetCollection, algorithm: algorithm,
             cancellation: cancellation, reloadsChangedSections: false, scheme: scheme,
             sideSection: { inSource, _ in inSource ? lists.sourceElements : lists.targetElements }
         ) { data in
@@ -38,7 +38,7 @@ func sectionedStages<C: RangeReplaceableCollection>(
     let lists = try FlattenedLists(sections: sourceSections, targetSections, cancellation: cancellation)
     return try retryingCollisions { scheme in
         try stagedDiff(
-            lists, layout: .sectioned, target: targetCollection, algorithm: algorithm, cancellation: cancellation,
+            lists, shape: .sectioned, target: targetCollection, algorithm: algorithm, cancellation: cancellation,
             reloadsChangedSections: sectionUpdates == .reloaded, scheme: scheme,
             sideSection: { inSource, s in inSource ? lists.sourceSections[s] : lists.targetSections[s] }
         ) { data in
@@ -254,7 +254,7 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
 @inlinable
 func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
     _ lists: FlattenedLists<Model, Element>,
-    layout: ListLayout,
+    shape: ListShape<C>,
     target: C,
     algorithm: DiffAlgorithm,
     cancellation: CoreCancellation?,
@@ -286,7 +286,7 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
                     }
                 ) { stages in
                     changesets.reserveCapacity(stages.presentCount)
-                    let counts = countsBefore(stages, layout: layout)
+                    let counts = countsBefore(stages, layout: shape.layout)
                     var countsStart = 0
                     var previous: StageData<Element>?
                     for kind in 0..<stages.count {
@@ -303,12 +303,12 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
                             previous = shown
                         }
                         var countsBeforeStage: ArraySlice<Int>?
-                        if changesets.isEmpty || layout == .sectioned {
+                        if changesets.isEmpty || shape.layout == .sectioned {
                             let end = countsStart + stage.elementCountsBefore.count
                             countsBeforeStage = counts[countsStart..<end]
                             countsStart = end
                         }
-                        changesets.append(stage.changeset(data: stageData, layout: layout, countsBefore: countsBeforeStage))
+                        changesets.append(stage.changeset(data: stageData, shape: shape, countsBefore: countsBeforeStage))
                     }
                 }
             }
@@ -341,14 +341,14 @@ func countsBefore(_ stages: CoreStages, layout: ListLayout) -> [Int] {
 extension CoreStage {
     /// The stage's operations, as a changeset showing `data`.
     @inlinable
-    func changeset<C>(data: C, layout: ListLayout, countsBefore: ArraySlice<Int>?) -> Changeset<C> {
+    func changeset<C>(data: C, shape: ListShape<C>, countsBefore: ArraySlice<Int>?) -> Changeset<C> {
         var fixedSection: Int?
-        if case let .flat(flatSection) = layout { fixedSection = flatSection ?? 0 }
+        if case let .flat(flatSection) = shape.layout { fixedSection = flatSection ?? 0 }
         func path(_ position: ElementPosition) -> ElementPath {
             ElementPath(element: Int(position.element), section: fixedSection ?? Int(position.section))
         }
         return Changeset(
-            data: data, layout: layout, countsBefore: countsBefore,
+            data: data, shape: shape, countsBefore: countsBefore,
             sectionDeleted: exactMap(sectionDeleted, Int.init),
             sectionInserted: exactMap(sectionInserted, Int.init),
             sectionUpdated: exactMap(sectionUpdated, Int.init),
