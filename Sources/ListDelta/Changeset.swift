@@ -166,10 +166,13 @@ extension ListShape where Collection.Element: DifferentiableSection {
 }
 
 extension Changeset: Equatable where Collection: Equatable {
-    /// Whether two batches install equal data and name the same operations, in any order, as
-    /// ``BatchUpdate`` compares them. How a batch was made (by a flat or a sectioned diff, or by
-    /// hand, with or without the counts the core reported) is left out: a batch built by hand
-    /// equals the diff's that says the same.
+    /// Whether two batches install equal data and name the same operations, each kind compared
+    /// as a set (in any order, however often each is named), as DifferenceKit's `==` and
+    /// ``BatchUpdate``'s compare them, and as Objective-C's `-[LDChangeset isEqual:]` does.
+    ///
+    /// How a batch was made (by a flat or a sectioned diff, or by hand, with or without the
+    /// counts the core reported) is left out: a batch built by hand equals the diff's that says
+    /// the same.
     public static func == (lhs: Changeset, rhs: Changeset) -> Bool {
         lhs.data == rhs.data && BatchUpdate(lhs) == BatchUpdate(rhs)
     }
