@@ -44,11 +44,12 @@ func sectionedStages<C: RangeReplaceableCollection>(
         ) { data in
             var sections: [C.Element] = []
             sections.reserveCapacity(data.sectionCount)
-            for k in 0..<data.sectionCount {
+            _ = try forEachPolling(data.sectionCount, cancellation) { k in
                 sections.append(
                     C.Element(
                         source: data.model(ofSection: k, sourceModels: sourceSections, targetModels: targetSections),
                         elements: data.elements(ofSection: k)))
+                return true
             }
             return C(sections)
         }
@@ -117,7 +118,8 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
     ///
     /// - Throws: ``ListDeltaError/tooManyElements(count:maximumCount:)``; `CancellationError`
     ///   once `cancellation` is cancelled (polled between sections, once every
-    ///   ``pollInterval`` sections or elements read).
+    ///   ``pollInterval`` sections or elements read, and within a section whose elements are
+    ///   not contiguous, before every ``pollInterval`` of them).
     @inlinable
     init(sections source: [Model], _ target: [Model], cancellation: CoreCancellation?) throws
     where Model: DifferentiableSection, Model.Collection.Element == Element {
@@ -132,8 +134,7 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
                     try checkCancellation(cancellation)
                     unpolled = 0
                 }
-                // An array's elements are shared, not copied.
-                let elements = Array(models[index].elements)
+                let elements = try arrayPolling(models[index].elements, cancellation)
                 unpolled += 1 + elements.count
                 total += elements.count
                 guard total <= ListDeltaError.maximumCount else {
@@ -171,16 +172,15 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
         }
         let count = sourceCount + targetCount
         let room = try workspaceRoom(workspace, bytes: count * MemoryLayout<Element>.stride)
-        guard Int(bitPattern: room) % MemoryLayout<Element>.alignment == 0 else {
-            // A custom allocator aligned less than the elements need.
-            let source = Array(sourceSections.joined()), target = Array(targetSections.joined())
-            return try source.withUnsafeBufferPointer { source in
-                try target.withUnsafeBufferPointer { target in try body(source, target) }
-            }
-        }
-        let elements = room.bindMemory(to: Element.self, capacity: count)
+        // A custom allocator may align less than the elements need: then room of their own.
+        let aligned = Int(bitPattern: room) % MemoryLayout<Element>.alignment == 0
+        let elements =
+            aligned ? room.bindMemory(to: Element.self, capacity: count) : .allocate(capacity: count)
         var initialized = 0
-        defer { elements.deinitialize(count: initialized) }
+        defer {
+            elements.deinitialize(count: initialized)
+            if !aligned { elements.deallocate() }
+        }
         // Polled before each stretch of pollInterval elements or sections.
         var unpolled = pollInterval
         for side in 0..<2 {
