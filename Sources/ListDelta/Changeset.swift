@@ -22,9 +22,10 @@ public struct Changeset<Collection: Swift.Collection> {
     public var elementUpdated: [ElementPath]
     /// Moved elements: from before the batch, to after it.
     public var elementMoved: [(source: ElementPath, target: ElementPath)]
-    /// Whether the batch belongs to a flat list or to a list of sections: set by whoever made
-    /// it (the overload a caller chose), never guessed from the element type.
-    @usableFromInline var layout: ListLayout
+    /// Whether the batch belongs to a flat list or to a list of sections, and how to count
+    /// what a view shows of such a list: set by whoever made it (the overload a caller chose),
+    /// never guessed from the element type.
+    @usableFromInline var shape: ListShape<Collection>
     /// The element count of each section the view shows before this batch, as the core that
     /// staged it said: every batch of a list of sections, the first of a flat list (the others'
     /// one count is the batch before's data's count); nil for a batch built by hand, whose
@@ -46,16 +47,16 @@ public struct Changeset<Collection: Swift.Collection> {
         elementMoved: [(source: ElementPath, target: ElementPath)] = []
     ) {
         self.init(
-            data: data, layout: .flat(section: nil), sectionDeleted: sectionDeleted, sectionInserted: sectionInserted,
+            data: data, shape: .flat(section: nil), sectionDeleted: sectionDeleted, sectionInserted: sectionInserted,
             sectionUpdated: sectionUpdated, sectionMoved: sectionMoved, elementDeleted: elementDeleted,
             elementInserted: elementInserted, elementUpdated: elementUpdated, elementMoved: elementMoved)
     }
 
-    /// A batch of a list laid out as `layout`, with the counts before it that the core gave.
+    /// A batch of a list shaped as `shape`, with the counts before it that the core gave.
     @inlinable
     init(
         data: Collection,
-        layout: ListLayout,
+        shape: ListShape<Collection>,
         countsBefore: ArraySlice<Int>? = nil,
         sectionDeleted: [Int] = [],
         sectionInserted: [Int] = [],
@@ -67,7 +68,7 @@ public struct Changeset<Collection: Swift.Collection> {
         elementMoved: [(source: ElementPath, target: ElementPath)] = []
     ) {
         self.data = data
-        self.layout = layout
+        self.shape = shape
         self.countsBefore = countsBefore
         self.sectionDeleted = sectionDeleted
         self.sectionInserted = sectionInserted
@@ -78,6 +79,9 @@ public struct Changeset<Collection: Swift.Collection> {
         self.elementUpdated = elementUpdated
         self.elementMoved = elementMoved
     }
+
+    /// Whether the batch belongs to a flat list or to a list of sections.
+    @usableFromInline var layout: ListLayout { shape.layout }
 
     /// The number of section operations.
     public var sectionChangeCount: Int {
@@ -117,7 +121,7 @@ extension Changeset where Collection.Element: DifferentiableSection {
         elementMoved: [(source: ElementPath, target: ElementPath)] = []
     ) {
         self.init(
-            data: data, layout: .sectioned, sectionDeleted: sectionDeleted, sectionInserted: sectionInserted,
+            data: data, shape: .sectioned, sectionDeleted: sectionDeleted, sectionInserted: sectionInserted,
             sectionUpdated: sectionUpdated, sectionMoved: sectionMoved, elementDeleted: elementDeleted,
             elementInserted: elementInserted, elementUpdated: elementUpdated, elementMoved: elementMoved)
     }
@@ -133,11 +137,42 @@ enum ListLayout: Hashable, Sendable {
     case sectioned
 }
 
+/// A changeset's layout, with the one fact about its lists that only the layout's maker can
+/// know without a cast: how many elements a view shows in each section of one.
+///
+/// Sendable: its counters capture nothing but `Collection`'s type, which no one mutates.
+@usableFromInline
+struct ListShape<Collection: Swift.Collection>: @unchecked Sendable {
+    @usableFromInline let layout: ListLayout
+    /// The element count of each section a view shows of a list: a flat list's one count, or
+    /// each section's elements.
+    @usableFromInline let elementCounts: (Collection) -> [Int]
+
+    @inlinable
+    init(layout: ListLayout, elementCounts: @escaping (Collection) -> [Int]) {
+        self.layout = layout
+        self.elementCounts = elementCounts
+    }
+
+    /// A flat list, shown as one section of a view (see ``ListLayout/flat(section:)``).
+    @inlinable
+    static func flat(section: Int?) -> Self { Self(layout: .flat(section: section)) { [$0.count] } }
+}
+
+extension ListShape where Collection.Element: DifferentiableSection {
+    /// A list of sections.
+    @inlinable
+    static var sectioned: Self { Self(layout: .sectioned) { $0.map { $0.elements.count } } }
+}
+
 extension Changeset: Equatable where Collection: Equatable {
-    /// Whether two batches install equal data and name the same operations, in any order, as
-    /// ``BatchUpdate`` compares them. How a batch was made (by a flat or a sectioned diff, or by
-    /// hand, with or without the counts the core reported) is left out: a batch built by hand
-    /// equals the diff's that says the same.
+    /// Whether two batches install equal data and name the same operations, each kind compared
+    /// as a set (in any order, however often each is named), as DifferenceKit's `==` and
+    /// ``BatchUpdate``'s compare them, and as Objective-C's `-[LDChangeset isEqual:]` does.
+    ///
+    /// How a batch was made (by a flat or a sectioned diff, or by hand, with or without the
+    /// counts the core reported) is left out: a batch built by hand equals the diff's that says
+    /// the same.
     public static func == (lhs: Changeset, rhs: Changeset) -> Bool {
         lhs.data == rhs.data && BatchUpdate(lhs) == BatchUpdate(rhs)
     }

@@ -156,12 +156,13 @@ extension StagedChangeset where Collection: RangeReplaceableCollection {
     /// - Complexity: O(*n* + *m* + *k*) per stage, for *k* operations.
     public func positions(from source: Collection) throws -> ListPositions<Collection> {
         let target = last?.data ?? source
-        let layout = first?.layout ?? .flat(section: nil)
-        func counts(_ list: Collection) -> [Int] { layout == .sectioned ? sectionElementCounts(list) : [list.count] }
-        var tracer = PositionTracer(counts: counts(source))
+        let shape = first?.shape ?? .flat(section: nil)
+        var tracer = PositionTracer(counts: shape.elementCounts(source))
         for changeset in self {
-            let batch = layout == .sectioned ? BatchUpdate(changeset) : try BatchUpdate(changeset).inSectionZero(layout: layout)
-            try tracer.perform(batch, countsAfter: counts(changeset.data))
+            let batch =
+                shape.layout == .sectioned
+                ? BatchUpdate(changeset) : try BatchUpdate(changeset).inSectionZero(layout: shape.layout)
+            try tracer.perform(batch, countsAfter: shape.elementCounts(changeset.data))
         }
         return tracer.positions(source: source, target: target)
     }

@@ -129,13 +129,13 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
         if !source.isEmpty {
             stages.append(
                 Changeset(
-                    data: Collection(), layout: .flat(section: section),
+                    data: Collection(), shape: .flat(section: section),
                     elementDeleted: (0..<source.count).map { ElementPath(element: $0, section: section) }))
         }
         if !target.isEmpty {
             stages.append(
                 Changeset(
-                    data: target, layout: .flat(section: section),
+                    data: target, shape: .flat(section: section),
                     elementInserted: (0..<target.count).map { ElementPath(element: $0, section: section) }))
         }
         self.init(stages)
@@ -187,10 +187,10 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
     init(replacingSections source: Collection, with target: Collection) {
         var stages: [Changeset<Collection>] = []
         if !source.isEmpty {
-            stages.append(Changeset(data: Collection(), layout: .sectioned, sectionDeleted: Array(0..<source.count)))
+            stages.append(Changeset(data: Collection(), shape: .sectioned, sectionDeleted: Array(0..<source.count)))
         }
         if !target.isEmpty {
-            stages.append(Changeset(data: target, layout: .sectioned, sectionInserted: Array(0..<target.count)))
+            stages.append(Changeset(data: target, shape: .sectioned, sectionInserted: Array(0..<target.count)))
         }
         self.init(stages)
     }

@@ -86,21 +86,24 @@ static NSArray<LDListMoveIndexPath *> *LDPathMoves(const ld_path_move_t *moves, 
     return self.changeCount > 0;
 }
 
+static BOOL LDSameSet(NSArray *lhs, NSArray *rhs) {
+    return [[NSSet setWithArray:lhs] isEqualToSet:[NSSet setWithArray:rhs]];
+}
+
 - (BOOL)isEqual:(id)object {
     if (object == self) { return YES; }
     if (![object isKindOfClass:[LDChangeset class]]) { return NO; }
     LDChangeset *other = object;
     return [_data isEqualToArray:other.data] && [_sectionDeleted isEqualToIndexSet:other.sectionDeleted] &&
         [_sectionInserted isEqualToIndexSet:other.sectionInserted] &&
-        [_sectionUpdated isEqualToIndexSet:other.sectionUpdated] && [_sectionMoved isEqualToArray:other.sectionMoved] &&
-        [_elementDeleted isEqualToArray:other.elementDeleted] &&
-        [_elementInserted isEqualToArray:other.elementInserted] &&
-        [_elementUpdated isEqualToArray:other.elementUpdated] && [_elementMoved isEqualToArray:other.elementMoved] &&
-        _flatSection == other.flatSection && [_elementCountsBefore isEqualToData:other->_elementCountsBefore];
+        [_sectionUpdated isEqualToIndexSet:other.sectionUpdated] && LDSameSet(_sectionMoved, other.sectionMoved) &&
+        LDSameSet(_elementDeleted, other.elementDeleted) && LDSameSet(_elementInserted, other.elementInserted) &&
+        LDSameSet(_elementUpdated, other.elementUpdated) && LDSameSet(_elementMoved, other.elementMoved);
 }
 
 - (NSUInteger)hash {
-    return _data.count * 31u ^ (NSUInteger)self.changeCount;
+    // Only what equal changesets share: the lists of paths and moves may name an operation twice.
+    return _data.hash * 31u ^ (_sectionDeleted.count + _sectionInserted.count * 7u + _sectionUpdated.count * 13u);
 }
 
 - (NSString *)description {

@@ -35,14 +35,12 @@ ld_status LDIdentifierTableCreate(LDIdentifierTable *table, size_t capacity);
 void LDIdentifierTableFree(LDIdentifierTable *table);
 
 /*
- * Numbers the identifiers of @p count objects (each object's -diffIdentifier, or, with
- * @p objectsAreIdentifiers, the object itself) into @p numbers. Polls @p cancel (NULL never
- * cancels) every 4,096 objects. Returns 0 or an LDErrorCode; a nil identifier is
- * LDErrorInvalidInput, with its index in @p failedIndex.
+ * Numbers the identifiers of @p count objects (each object's -diffIdentifier) into @p numbers.
+ * Polls @p cancel (NULL never cancels) every 4,096 objects. Returns 0 or an LDErrorCode; a nil
+ * identifier is LDErrorInvalidInput, with its index in @p failedIndex.
  */
 LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *_Nonnull const *_Nonnull objects, size_t count,
-                                    BOOL objectsAreIdentifiers, uint64_t *numbers,
-                                    const ld_cancel_token_t *_Nullable cancel, size_t *failedIndex);
+                                    uint64_t *numbers, const ld_cancel_token_t *_Nullable cancel, size_t *failedIndex);
 
 /* A workspace for one diff, from the C core's shared pool; NULL when out of memory. */
 ld_workspace_t *_Nullable LDWorkspaceTake(void);

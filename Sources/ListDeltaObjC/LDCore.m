@@ -27,8 +27,7 @@ void LDIdentifierTableFree(LDIdentifierTable *table) {
     memset(table, 0, sizeof *table);
 }
 
-LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const *objects, size_t count,
-                                    BOOL objectsAreIdentifiers, uint64_t *numbers,
+LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const *objects, size_t count, uint64_t *numbers,
                                     const ld_cancel_token_t *cancel, size_t *failedIndex) {
     // Lists are mostly of one class: each method is looked up once per run of a class, not per
     // element (a send costs a lookup call with GNUstep's runtime).
@@ -42,15 +41,12 @@ LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const 
             return LDErrorCancelled;
         }
         id object = LD_OBJECT(objects[index]);
-        id identifier = object;
-        if (!objectsAreIdentifiers) {
-            Class currentClass = object_getClass(object);
-            if (currentClass != objectClass) {
-                objectClass = currentClass;
-                identifierOf = (id (*)(id, SEL))(void (*)(void))class_getMethodImplementation(currentClass, identifierSelector);
-            }
-            identifier = identifierOf(object, identifierSelector);
+        Class currentClass = object_getClass(object);
+        if (currentClass != objectClass) {
+            objectClass = currentClass;
+            identifierOf = (id (*)(id, SEL))(void (*)(void))class_getMethodImplementation(currentClass, identifierSelector);
         }
+        id identifier = identifierOf(object, identifierSelector);
         if (identifier == nil) {
             *failedIndex = index;
             return LDErrorInvalidInput;

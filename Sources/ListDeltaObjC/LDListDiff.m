@@ -49,10 +49,10 @@ static NSError *LDMatchFlat(LDFlatState *state, NSArray *oldArray, NSArray *newA
     if (status != LD_OK) { return LDMakeError(LDErrorCodeForStatus(status), nil); }
     size_t failed = 0;
     const void **failedObjects = state->oldObjects;
-    LDErrorCode code = LDIdentifierTableNumber(&state->table, state->oldObjects, oldCount, NO, oldIdentities, NULL, &failed);
+    LDErrorCode code = LDIdentifierTableNumber(&state->table, state->oldObjects, oldCount, oldIdentities, NULL, &failed);
     if (code == 0) {
         failedObjects = state->newObjects;
-        code = LDIdentifierTableNumber(&state->table, state->newObjects, newCount, NO, newIdentities, NULL, &failed);
+        code = LDIdentifierTableNumber(&state->table, state->newObjects, newCount, newIdentities, NULL, &failed);
     }
     if (code != 0) {
         NSString *reason = code != LDErrorInvalidInput ? nil

@@ -192,22 +192,22 @@ static NSError *LDStage(LDStagedState *state, NSArray *sourceList, NSArray *targ
     size_t failed = 0;
     const char *failedName = "source section model";
     if (!flat) {
-        code = LDIdentifierTableNumber(&state->sectionTable, source->models, source->sectionCount, NO, sectionIdentities,
+        code = LDIdentifierTableNumber(&state->sectionTable, source->models, source->sectionCount, sectionIdentities,
                                        cancel, &failed);
         if (code == 0) {
             failedName = "target section model";
-            code = LDIdentifierTableNumber(&state->sectionTable, target->models, target->sectionCount, NO,
+            code = LDIdentifierTableNumber(&state->sectionTable, target->models, target->sectionCount,
                                            sectionIdentities + source->sectionCount, cancel, &failed);
         }
     }
     if (code == 0) {
         failedName = "source element";
-        code = LDIdentifierTableNumber(&state->elementTable, source->elements, source->elementCount, NO,
+        code = LDIdentifierTableNumber(&state->elementTable, source->elements, source->elementCount,
                                        sourceIdentities, cancel, &failed);
     }
     if (code == 0) {
         failedName = "target element";
-        code = LDIdentifierTableNumber(&state->elementTable, target->elements, target->elementCount, NO,
+        code = LDIdentifierTableNumber(&state->elementTable, target->elements, target->elementCount,
                                        targetIdentities, cancel, &failed);
     }
     if (code != 0) {

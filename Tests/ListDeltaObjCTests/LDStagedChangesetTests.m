@@ -1,5 +1,6 @@
 #import <XCTest/XCTest.h>
 
+#import "LDStagedDiff.h"
 #import "LDTestModel.h"
 #import "ListDeltaObjC.h"
 
@@ -16,6 +17,47 @@ static NSArray *LDKeys(NSArray *models) {
     NSMutableArray *keys = [NSMutableArray array];
     for (id model in models) { [keys addObject:[model description]]; }
     return keys;
+}
+
+static LDChangeset *LDChangesetOf(const ld_stage_t *stage, NSInteger flatSection) {
+    NSArray *data = [NSArray arrayWithObjects:@"x", @"y", nil];
+    return [[[LDChangeset alloc] initWithStage:stage data:data flatSection:flatSection] autorelease];
+}
+
+/* Equality is Swift's and DifferenceKit's: the data, and each kind of operation as a set; how
+ * the stage was made (its flat section, the counts before it) is left out. */
+- (void)testChangesetsAreEqualWhenTheyInstallTheSameDataAndOperations {
+    const ld_path_t deleted[] = {{0, 1}, {0, 2}}, deletedReversed[] = {{0, 2}, {0, 1}},
+                    deletedTwice[] = {{0, 2}, {0, 1}, {0, 2}}, other[] = {{0, 1}, {0, 3}};
+    const ld_path_move_t moved[] = {{{0, 3}, {0, 0}}, {{0, 4}, {0, 1}}}, movedReversed[] = {{{0, 4}, {0, 1}}, {{0, 3}, {0, 0}}};
+    const int32_t counts[] = {5}, otherCounts[] = {7, 2};
+    ld_stage_t stage = {0}, reordered = {0}, repeated = {0}, different = {0};
+    stage.element_deleted = deleted;
+    stage.element_deleted_count = 2;
+    stage.element_moved = moved;
+    stage.element_moved_count = 2;
+    stage.section_count_before = 1;
+    stage.element_counts_before = counts;
+    reordered = stage;
+    reordered.element_deleted = deletedReversed;
+    reordered.element_moved = movedReversed;
+    reordered.section_count_before = 2;
+    reordered.element_counts_before = otherCounts;
+    repeated = stage;
+    repeated.element_deleted = deletedTwice;
+    repeated.element_deleted_count = 3;
+    different = stage;
+    different.element_deleted = other;
+
+    LDChangeset *changeset = LDChangesetOf(&stage, 0);
+    NSArray *equals = [NSArray arrayWithObjects:LDChangesetOf(&reordered, 0), LDChangesetOf(&repeated, 0),
+                                                LDChangesetOf(&stage, NSNotFound), nil];
+    for (LDChangeset *equal in equals) {
+        XCTAssertEqualObjects(changeset, equal);
+        XCTAssertEqual(changeset.hash, equal.hash, @"%@", equal);
+    }
+    XCTAssertFalse([changeset isEqual:LDChangesetOf(&different, 0)]);
+    XCTAssertEqual([[NSSet setWithArray:equals] count], 1u);
 }
 
 - (void)testIdenticalListsHaveNoStages {

@@ -98,3 +98,83 @@ final class ResultBox: @unchecked Sendable {
         lock.withLock { results.filter { if case .success = $0 { true } else { false } }.count }
     }
 }
+
+/// Counts the reads a diff makes of a list and cancels its task at the `cancelAt`-th, so that a
+/// test can tell how much work the diff did after the cancel.
+final class ReadCounter: @unchecked Sendable {
+    // Written before the diff's queue runs, read on it, and read again after it completes.
+    var task: DiffTask?
+    private(set) var reads = 0
+    let cancelAt: Int
+    init(cancelAt: Int) { self.cancelAt = cancelAt }
+    func read() {
+        reads += 1
+        if reads == cancelAt { task?.cancel() }
+    }
+}
+
+/// A section's elements `0..<count`, each read counted: not contiguous, so a diff reads them
+/// one by one.
+struct CountedElements: RandomAccessCollection, Sendable {
+    let count: Int
+    let counter: ReadCounter
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+    subscript(position: Int) -> Int {
+        counter.read()
+        return position
+    }
+}
+
+/// A section whose elements count their reads, and whose content comparisons count as reads.
+struct CountedSection: DifferentiableSection, Sendable {
+    let id: Int
+    let elements: CountedElements
+    var differenceIdentifier: Int { id }
+    func isContentEqual(to source: CountedSection) -> Bool {
+        elements.counter.read()
+        return true
+    }
+    init(id: Int, elements: CountedElements) {
+        self.id = id
+        self.elements = elements
+    }
+    init<C: Collection>(source: CountedSection, elements: C) where C.Element == Int {
+        self.init(id: source.id, elements: CountedElements(count: elements.count, counter: source.elements.counter))
+    }
+    static func == (lhs: CountedSection, rhs: CountedSection) -> Bool { lhs.id == rhs.id }
+}
+
+/// The promise of `diffInBackground` and `diff(on:)`: a cancelled diff stops within 4,096
+/// elements or sections of work, however the work is laid out.
+@Suite struct CancellationPromiseTests {
+    /// Diffs `sections` against themselves on a queue, cancelling at `counter`'s cancelAt-th
+    /// read, and returns the reads made in all.
+    private func readsOfACancelledDiff(_ sections: [CountedSection], _ counter: ReadCounter) async -> Int {
+        let queue = DispatchQueue(label: "cancelled diff")
+        queue.suspend()
+        let result = await withCheckedContinuation { continuation in
+            counter.task = StagedChangeset.diff(source: sections, target: sections, on: queue, completionQueue: queue) {
+                continuation.resume(returning: $0)
+            }
+            queue.resume()
+        }
+        #expect(throws: CancellationError.self) { try result.get() }
+        return counter.reads
+    }
+
+    @Test func oneSectionOfAMillionElementsStopsWithinAPollInterval() async {
+        let counter = ReadCounter(cancelAt: 1_000)
+        let section = CountedSection(id: 0, elements: CountedElements(count: 1_000_000, counter: counter))
+        let reads = await readsOfACancelledDiff([section], counter)
+        #expect(reads <= counter.cancelAt + 4_096, "\(reads) elements read")
+    }
+
+    @Test func aMillionEmptySectionsStopWithinAPollInterval() async {
+        let counter = ReadCounter(cancelAt: 1_000)
+        let empty = CountedElements(count: 0, counter: counter)
+        let sections = (0..<1_000_000).map { CountedSection(id: $0, elements: empty) }
+        let reads = await readsOfACancelledDiff(sections, counter)
+        #expect(reads <= counter.cancelAt + 4_096, "\(reads) sections compared")
+    }
+}

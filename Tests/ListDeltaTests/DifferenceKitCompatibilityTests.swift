@@ -110,7 +110,8 @@ struct Group: DifferentiableSection, Equatable {
         #expect(one != Changeset(data: [2], sectionDeleted: [0, 1, 2]))
         #expect(Changeset(data: [1], sectionDeleted: [0, 1]) != Changeset(data: [1], sectionDeleted: [0, 2]))
         #expect(Changeset(data: [1], sectionMoved: [(0, 1)]) != Changeset(data: [1], sectionMoved: [(1, 0)]))
-        #expect(Changeset(data: [1], sectionUpdated: [0, 0]) != Changeset(data: [1], sectionUpdated: [0]))
+        // DifferenceKit compares each list as a set: an operation named twice is named once.
+        #expect(Changeset(data: [1], sectionUpdated: [0, 0]) == Changeset(data: [1], sectionUpdated: [0]))
         // Stages keep their order.
         let deletes = Changeset(data: [1], sectionDeleted: [0]), inserts = Changeset(data: [1], sectionInserted: [0])
         #expect(StagedChangeset([deletes, inserts]) != StagedChangeset([inserts, deletes]))

@@ -98,6 +98,34 @@ private func kthOccurrencePairs(_ source: [Int], _ target: [Int]) -> [Int?] {
         #expect(positions.sectionsWithChangedContent == [1])
     }
 
+    /// Hand-built changesets say no counts: a flat list's one count is its length, even when
+    /// its elements are sections, and a list of sections' counts are its sections' elements.
+    @Test func handBuiltChangesetsAreCountedByTheirLayout() throws {
+        let flat: StagedChangeset<[Int]> = [
+            Changeset(data: [1, 3], elementDeleted: [ElementPath(element: 1, section: 0)]),
+            Changeset(data: [3], elementDeleted: [ElementPath(element: 0, section: 0)]),
+        ]
+        let flatPositions = try flat.positions(from: [1, 2, 3])
+        #expect((0..<3).map(flatPositions.newIndex(forOld:)) == [nil, nil, 0])
+
+        typealias Rows = ArraySection<Int, Int>
+        let source = [Rows(model: 0, elements: [1, 2]), Rows(model: 1, elements: [3])]
+        let sectioned: StagedChangeset<[Rows]> = [
+            Changeset(
+                data: [Rows(model: 0, elements: [1, 2]), Rows(model: 1, elements: [])],
+                elementDeleted: [ElementPath(element: 0, section: 1)]),
+            Changeset(
+                data: [Rows(model: 1, elements: []), Rows(model: 0, elements: [1, 2])], sectionMoved: [(source: 0, target: 1)]),
+        ]
+        let positions = try sectioned.positions(from: source)
+        #expect(positions.targetPath(forSource: ElementPath(element: 1, section: 0)) == ElementPath(element: 1, section: 1))
+        #expect(positions.targetPath(forSource: ElementPath(element: 0, section: 1)) == nil)
+
+        let rows = [Rows(model: 0, elements: [1, 2]), Rows(model: 1, elements: []), Rows(model: 2, elements: [3])]
+        let rowPositions = try StagedChangeset(source: rows, target: Array(rows.reversed()), section: 0).positions(from: rows)
+        #expect((0..<3).map(rowPositions.newIndex(forOld:)) == [2, 1, 0])
+    }
+
     @Test func aChangesetThatDoesNotFitItsSourceThrows() {
         let staged: StagedChangeset<[Int]> = [Changeset(data: [1], elementDeleted: [ElementPath(element: 3, section: 0)])]
         #expect(throws: BatchUpdateError.self) { try staged.positions(from: [1, 2]) }

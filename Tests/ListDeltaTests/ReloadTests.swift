@@ -226,6 +226,34 @@ final class FakeListView: BatchUpdateTarget {
         }
     }
 
+    /// A hand-built batch after the first is guarded by the counts of the batch before's data,
+    /// counted as its layout says: rows of a flat list, elements of each section.
+    @Test func laterHandBuiltChangesetsAreGuardedByTheirLayoutsCounts() {
+        typealias Section = ArraySection<Int, Int>
+        let sections = [Section(model: 0, elements: [1, 2, 3]), Section(model: 1, elements: [4])]
+        let trimmed = [Section(model: 0, elements: [1, 2]), Section(model: 1, elements: [4])]
+        var current = sections
+        let view = FakeListView(counts: [3, 1]) { current.map(\.elements.count) }
+        var outcome: ReloadOutcome?
+        let staged: StagedChangeset<[Section]> = [
+            Changeset(data: trimmed, elementDeleted: [ElementPath(element: 2, section: 0)]),
+            Changeset(data: [trimmed[1], trimmed[0]], sectionMoved: [(source: 1, target: 0)]),
+        ]
+        view.reload(using: staged, completion: { outcome = $0 }) { current = $0 }
+        #expect(outcome == .animated(finished: true) && view.fullReloads == 0 && view.errors.isEmpty)
+        #expect(view.batches.count == 2 && current == [trimmed[1], trimmed[0]])
+
+        var rows = [1, 2, 3]
+        let flatView = FakeListView(counts: [3]) { [rows.count] }
+        let flat: StagedChangeset<[Int]> = [
+            Changeset(data: [1, 2], elementDeleted: [ElementPath(element: 2, section: 0)]),
+            Changeset(data: [2], elementDeleted: [ElementPath(element: 0, section: 0)]),
+        ]
+        flatView.reload(using: flat, completion: { outcome = $0 }) { rows = $0 }
+        #expect(outcome == .animated(finished: true) && flatView.fullReloads == 0 && flatView.errors.isEmpty)
+        #expect(rows == [2])
+    }
+
     @Test func reconfiguringUpdatesCallsReconfigure() {
         var data = [Item(id: 1), Item(id: 2)]
         let view = FakeListView(counts: [2]) { [data.count] }

@@ -41,8 +41,8 @@ extension StagedChangeset where Collection: RangeReplaceableCollection & Sendabl
 
 extension StagedChangeset where Collection: RangeReplaceableCollection & Sendable, Collection.Element: DifferentiableSection {
     /// Computes the stages between two lists of sections off the caller's executor; see the
-    /// flat version. Cancellation is polled every 4,096 elements in the core and in the
-    /// passes over all elements, and once per section where sections are staged one by one.
+    /// flat version. Cancellation is polled every 4,096 elements or sections, in the core as in
+    /// the Swift layer.
     @inlinable
     public static func diffInBackground(
         source: Collection, target: Collection, algorithm: DiffAlgorithm = .heckel

@@ -136,8 +136,6 @@ final class WorkspacePool: @unchecked Sendable {
 /// that receives it. Elements are numbered over each side's sections, one after another.
 @usableFromInline
 struct CoreMatch {
-    /// For each source section, its matched target section or -1.
-    @usableFromInline let sectionSourceToTarget: UnsafeBufferPointer<Int32>
     /// For each target section, its matched source section or -1.
     @usableFromInline let sectionTargetToSource: UnsafeBufferPointer<Int32>
     /// For each source element, its matched target element or -1.
@@ -325,8 +323,6 @@ func withCoreStages(
         coreAlgorithm, &options, &match)
     try throwIfFailed(status, counts: counts, algorithm: algorithm)
     let matched = CoreMatch(
-        sectionSourceToTarget: UnsafeBufferPointer(
-            start: match.sections.source_to_target, count: match.sections.source_count),
         sectionTargetToSource: UnsafeBufferPointer(
             start: match.sections.target_to_source, count: match.sections.target_count),
         elementSourceToTarget: UnsafeBufferPointer(start: match.elements.source_to_target, count: match.elements.source_count)

@@ -55,10 +55,11 @@ public struct BatchUpdate: Sendable {
 
 // Written out because the moves are tuples, as in `Changeset`, and tuples are not Hashable.
 extension BatchUpdate: Hashable {
-    /// Whether two batches name the same operations, in any order: a list view reads each kind
-    /// of operation as a set.
+    /// Whether two batches name the same operations, in any order and however often each is
+    /// named: a list view reads each kind of operation as a set, as DifferenceKit's `==`
+    /// compares its changesets' lists.
     public static func == (lhs: BatchUpdate, rhs: BatchUpdate) -> Bool {
-        let lhs = lhs.sorted, rhs = rhs.sorted
+        let lhs = lhs.asSets, rhs = rhs.asSets
         return lhs.sectionDeleted == rhs.sectionDeleted
             && lhs.sectionInserted == rhs.sectionInserted
             && lhs.sectionUpdated == rhs.sectionUpdated
@@ -69,9 +70,9 @@ extension BatchUpdate: Hashable {
             && lhs.elementMoved.elementsEqual(rhs.elementMoved) { $0 == $1 }
     }
 
-    /// Hashes every operation, in any order.
+    /// Hashes every operation, in any order and however often it is named.
     public func hash(into hasher: inout Hasher) {
-        let batch = sorted
+        let batch = asSets
         hasher.combine(batch.sectionDeleted)
         hasher.combine(batch.sectionInserted)
         hasher.combine(batch.sectionUpdated)
@@ -90,12 +91,17 @@ extension BatchUpdate: Hashable {
         }
     }
 
-    /// The batch with each kind of operation in ascending order.
-    private var sorted: BatchUpdate {
-        BatchUpdate(
-            sectionDeleted: sectionDeleted.sorted(), sectionInserted: sectionInserted.sorted(),
-            sectionUpdated: sectionUpdated.sorted(), sectionMoved: sectionMoved.sorted(by: <),
-            elementDeleted: elementDeleted.sorted(), elementInserted: elementInserted.sorted(),
-            elementUpdated: elementUpdated.sorted(), elementMoved: elementMoved.sorted(by: <))
+    /// The batch with each kind of operation in ascending order, each operation once.
+    private var asSets: BatchUpdate {
+        func ascendingOnce<T>(_ list: [T], by less: (T, T) -> Bool) -> [T] {
+            var result: [T] = []
+            for item in list.sorted(by: less) where result.last.map({ less($0, item) }) ?? true { result.append(item) }
+            return result
+        }
+        return BatchUpdate(
+            sectionDeleted: ascendingOnce(sectionDeleted, by: <), sectionInserted: ascendingOnce(sectionInserted, by: <),
+            sectionUpdated: ascendingOnce(sectionUpdated, by: <), sectionMoved: ascendingOnce(sectionMoved, by: <),
+            elementDeleted: ascendingOnce(elementDeleted, by: <), elementInserted: ascendingOnce(elementInserted, by: <),
+            elementUpdated: ascendingOnce(elementUpdated, by: <), elementMoved: ascendingOnce(elementMoved, by: <))
     }
 }

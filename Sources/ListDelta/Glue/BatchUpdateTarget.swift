@@ -125,9 +125,12 @@ extension BatchUpdateTarget {
                 if let counts = changeset.countsBefore {
                     ExpectedCounts(counts: counts, layout: changeset.layout, section: section)
                 } else if index > 0 {
-                    ExpectedCounts(of: stagedChangeset[index - 1].data, layout: changeset.layout, section: section)
+                    ExpectedCounts(
+                        counts: changeset.shape.elementCounts(stagedChangeset[index - 1].data)[...],
+                        layout: changeset.layout, section: section)
                 } else {
-                    ExpectedCounts(before: batch, after: changeset.data, layout: changeset.layout)
+                    ExpectedCounts(
+                        before: batch, after: changeset.shape.elementCounts(changeset.data), layout: changeset.layout)
                 }
             if let mismatch = expected.mismatch(with: self) { return reloadInstead(.viewOutOfSync(mismatch)) }
             let isLast = index == stagedChangeset.count - 1

@@ -8,13 +8,6 @@ struct ExpectedCounts {
     /// Element counts of the sections whose count is known.
     var elementCounts: [(section: Int, count: Int)] = []
 
-    /// The counts of `data`, laid out as `layout`, as a list view shows it: its sections'
-    /// element counts, or, for a flat list, its count at `section`.
-    init<C: Collection>(of data: C, layout: ListLayout, section: Int) {
-        self.init(
-            counts: layout == .sectioned ? sectionElementCounts(data)[...] : [data.count], layout: layout, section: section)
-    }
-
     /// Each section's element count, `counts`, of a list laid out as `layout`: a flat list's
     /// one count is at `section`.
     init(counts: ArraySlice<Int>, layout: ListLayout, section: Int) {
@@ -27,21 +20,22 @@ struct ExpectedCounts {
         }
     }
 
-    /// The counts before `batch`, derived from `data`, the list after it, for a batch built by
-    /// hand (a diff's says its counts): the only ones the batch can be valid for
-    /// (`ld_check_batch` derives them), exact for a flat list and for every section that
-    /// survives the batch. A deleted section's count is not in `data`, so it goes unchecked, as
+    /// The counts before `batch`, derived from `countsAfter`, each section's element count in
+    /// the list after it, for a batch built by hand (a diff's says its counts): the only ones
+    /// the batch can be valid for (`ld_check_batch` derives them), exact for a flat list and for
+    /// every section that survives the batch. A deleted section's count is not in the list after
+    /// it, so it goes unchecked, as
     /// do the element counts when the batch's section operations break a rule (the view itself
     /// then rejects it); a view out of step with them is reloaded, even when the batch would be
     /// invalid anyway.
-    init<C: Collection>(before batch: BatchUpdate, after data: C, layout: ListLayout) {
+    init(before batch: BatchUpdate, after countsAfter: [Int], layout: ListLayout) {
         guard layout == .sectioned else {
             let section = batch.flatSection(layout)
             minimumSectionCount = section + 1
-            elementCounts = [(section, data.count - batch.elementInserted.count + batch.elementDeleted.count)]
+            elementCounts = [(section, countsAfter[0] - batch.elementInserted.count + batch.elementDeleted.count)]
             return
         }
-        guard let before = BatchCheck.countsBefore(batch, after: sectionElementCounts(data)) else { return }
+        guard let before = BatchCheck.countsBefore(batch, after: countsAfter) else { return }
         sectionCount = before.sections
         let deleted = Set(batch.sectionDeleted)
         elementCounts = (before.elements ?? []).enumerated().filter { !deleted.contains($0.offset) }.map {
@@ -64,16 +58,5 @@ struct ExpectedCounts {
             if actual != count { return ReloadOutcome.CountMismatch(section: section, expected: count, actual: actual) }
         }
         return nil
-    }
-}
-
-/// The element count of each section of `data`, a list of sections: its changeset's layout
-/// says so (only a list of sections can be laid out as one).
-func sectionElementCounts<C: Collection>(_ data: C) -> [Int] {
-    data.map { section in
-        guard let section = section as? any DifferentiableSection else {
-            preconditionFailure("a changeset laid out as sections holds \(C.Element.self), not sections")
-        }
-        return section.elements.count
     }
 }

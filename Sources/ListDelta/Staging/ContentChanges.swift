@@ -14,27 +14,30 @@ func contentChanges<Model: Differentiable, Element: Differentiable>(
     let checkSections = matchesNeedChecking(DifferenceIdentifiers<Model>.self)
     let checkElements = matchesNeedChecking(DifferenceIdentifiers<Element>.self)
     var sections: [UInt8]?
-    for (t, s) in match.sectionTargetToSource.enumerated() where s >= 0 {
-        let sourceModel = lists.sourceModels[Int(s)], targetModel = lists.targetModels[t]
-        if checkSections && sourceModel.differenceIdentifier != targetModel.differenceIdentifier { return nil }
+    let targetToSource = match.sectionTargetToSource
+    let sectionsMatch = try forEachPolling(targetToSource.count, cancellation) { t in
+        let s = Int(targetToSource[t])
+        guard s >= 0 else { return true }
+        let sourceModel = lists.sourceModels[s], targetModel = lists.targetModels[t]
+        if checkSections && sourceModel.differenceIdentifier != targetModel.differenceIdentifier { return false }
         if reloadsChangedSections && !targetModel.isContentEqual(to: sourceModel) {
             if sections == nil { sections = [UInt8](repeating: 0, count: lists.targetModels.count) }
             sections![t] = 1
         }
+        return true
     }
+    guard sectionsMatch else { return nil }
     var elements: [UInt8]?
     let sourceToTarget = match.elementSourceToTarget
-    for start in stride(from: 0, to: source.count, by: pollInterval) {
-        try checkCancellation(cancellation)
-        for i in start..<min(start + pollInterval, source.count) {
-            let j = Int(sourceToTarget[i])
-            guard j >= 0 else { continue }
-            if checkElements && source[i].differenceIdentifier != target[j].differenceIdentifier { return nil }
-            if !target[j].isContentEqual(to: source[i]) {
-                if elements == nil { elements = [UInt8](repeating: 0, count: source.count) }
-                elements![i] = 1
-            }
+    let elementsMatch = try forEachPolling(source.count, cancellation) { i in
+        let j = Int(sourceToTarget[i])
+        guard j >= 0 else { return true }
+        if checkElements && source[i].differenceIdentifier != target[j].differenceIdentifier { return false }
+        if !target[j].isContentEqual(to: source[i]) {
+            if elements == nil { elements = [UInt8](repeating: 0, count: source.count) }
+            elements![i] = 1
         }
+        return true
     }
-    return ContentChanges(elements: elements, sections: sections)
+    return elementsMatch ? ContentChanges(elements: elements, sections: sections) : nil
 }

@@ -49,7 +49,10 @@ struct StageData<Element> {
         }
         guard !models.isEmpty else { return }
         sections.reserveCapacity(models.count)
-        for k in 0..<models.count { sections.append(try elements(ofSection: k)) }
+        _ = try forEachPolling(models.count, cancellation) { k in
+            sections.append(try elements(ofSection: k))
+            return true
+        }
     }
 
     /// The number of sections the data shows.

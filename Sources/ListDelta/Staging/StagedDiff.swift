@@ -11,7 +11,7 @@ func flatStages<C: RangeReplaceableCollection>(
     let lists = try FlattenedLists<FlatListModel, C.Element>(flat: Array(sourceCollection), Array(targetCollection))
     return try retryingCollisions { scheme in
         try stagedDiff(
-            lists, layout: .flat(section: section), target: targetCollection, algorithm: algorithm,
+            lists, shape: .flat(section: section), target: targetCollection, algorithm: algorithm,
             cancellation: cancellation, reloadsChangedSections: false, scheme: scheme,
             sideSection: { inSource, _ in inSource ? lists.sourceElements : lists.targetElements }
         ) { data in
@@ -38,17 +38,18 @@ func sectionedStages<C: RangeReplaceableCollection>(
     let lists = try FlattenedLists(sections: sourceSections, targetSections, cancellation: cancellation)
     return try retryingCollisions { scheme in
         try stagedDiff(
-            lists, layout: .sectioned, target: targetCollection, algorithm: algorithm, cancellation: cancellation,
+            lists, shape: .sectioned, target: targetCollection, algorithm: algorithm, cancellation: cancellation,
             reloadsChangedSections: sectionUpdates == .reloaded, scheme: scheme,
             sideSection: { inSource, s in inSource ? lists.sourceSections[s] : lists.targetSections[s] }
         ) { data in
             var sections: [C.Element] = []
             sections.reserveCapacity(data.sectionCount)
-            for k in 0..<data.sectionCount {
+            _ = try forEachPolling(data.sectionCount, cancellation) { k in
                 sections.append(
                     C.Element(
                         source: data.model(ofSection: k, sourceModels: sourceSections, targetModels: targetSections),
                         elements: data.elements(ofSection: k)))
+                return true
             }
             return C(sections)
         }
@@ -117,7 +118,8 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
     ///
     /// - Throws: ``ListDeltaError/tooManyElements(count:maximumCount:)``; `CancellationError`
     ///   once `cancellation` is cancelled (polled between sections, once every
-    ///   ``pollInterval`` sections or elements read).
+    ///   ``pollInterval`` sections or elements read, and within a section whose elements are
+    ///   not contiguous, before every ``pollInterval`` of them).
     @inlinable
     init(sections source: [Model], _ target: [Model], cancellation: CoreCancellation?) throws
     where Model: DifferentiableSection, Model.Collection.Element == Element {
@@ -132,8 +134,7 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
                     try checkCancellation(cancellation)
                     unpolled = 0
                 }
-                // An array's elements are shared, not copied.
-                let elements = Array(models[index].elements)
+                let elements = try arrayPolling(models[index].elements, cancellation)
                 unpolled += 1 + elements.count
                 total += elements.count
                 guard total <= ListDeltaError.maximumCount else {
@@ -171,16 +172,15 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
         }
         let count = sourceCount + targetCount
         let room = try workspaceRoom(workspace, bytes: count * MemoryLayout<Element>.stride)
-        guard Int(bitPattern: room) % MemoryLayout<Element>.alignment == 0 else {
-            // A custom allocator aligned less than the elements need.
-            let source = Array(sourceSections.joined()), target = Array(targetSections.joined())
-            return try source.withUnsafeBufferPointer { source in
-                try target.withUnsafeBufferPointer { target in try body(source, target) }
-            }
-        }
-        let elements = room.bindMemory(to: Element.self, capacity: count)
+        // A custom allocator may align less than the elements need: then room of their own.
+        let aligned = Int(bitPattern: room) % MemoryLayout<Element>.alignment == 0
+        let elements =
+            aligned ? room.bindMemory(to: Element.self, capacity: count) : .allocate(capacity: count)
         var initialized = 0
-        defer { elements.deinitialize(count: initialized) }
+        defer {
+            elements.deinitialize(count: initialized)
+            if !aligned { elements.deallocate() }
+        }
         // Polled before each stretch of pollInterval elements or sections.
         var unpolled = pollInterval
         for side in 0..<2 {
@@ -254,7 +254,7 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
 @inlinable
 func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
     _ lists: FlattenedLists<Model, Element>,
-    layout: ListLayout,
+    shape: ListShape<C>,
     target: C,
     algorithm: DiffAlgorithm,
     cancellation: CoreCancellation?,
@@ -286,7 +286,7 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
                     }
                 ) { stages in
                     changesets.reserveCapacity(stages.presentCount)
-                    let counts = countsBefore(stages, layout: layout)
+                    let counts = countsBefore(stages, layout: shape.layout)
                     var countsStart = 0
                     var previous: StageData<Element>?
                     for kind in 0..<stages.count {
@@ -303,12 +303,12 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
                             previous = shown
                         }
                         var countsBeforeStage: ArraySlice<Int>?
-                        if changesets.isEmpty || layout == .sectioned {
+                        if changesets.isEmpty || shape.layout == .sectioned {
                             let end = countsStart + stage.elementCountsBefore.count
                             countsBeforeStage = counts[countsStart..<end]
                             countsStart = end
                         }
-                        changesets.append(stage.changeset(data: stageData, layout: layout, countsBefore: countsBeforeStage))
+                        changesets.append(stage.changeset(data: stageData, shape: shape, countsBefore: countsBeforeStage))
                     }
                 }
             }
@@ -341,14 +341,14 @@ func countsBefore(_ stages: CoreStages, layout: ListLayout) -> [Int] {
 extension CoreStage {
     /// The stage's operations, as a changeset showing `data`.
     @inlinable
-    func changeset<C>(data: C, layout: ListLayout, countsBefore: ArraySlice<Int>?) -> Changeset<C> {
+    func changeset<C>(data: C, shape: ListShape<C>, countsBefore: ArraySlice<Int>?) -> Changeset<C> {
         var fixedSection: Int?
-        if case let .flat(flatSection) = layout { fixedSection = flatSection ?? 0 }
+        if case let .flat(flatSection) = shape.layout { fixedSection = flatSection ?? 0 }
         func path(_ position: ElementPosition) -> ElementPath {
             ElementPath(element: Int(position.element), section: fixedSection ?? Int(position.section))
         }
         return Changeset(
-            data: data, layout: layout, countsBefore: countsBefore,
+            data: data, shape: shape, countsBefore: countsBefore,
             sectionDeleted: exactMap(sectionDeleted, Int.init),
             sectionInserted: exactMap(sectionInserted, Int.init),
             sectionUpdated: exactMap(sectionUpdated, Int.init),

@@ -66,6 +66,14 @@ NS_SWIFT_NAME(ListChangeset)
 /** Whether the stage has any operation. */
 @property (nonatomic, assign, readonly) BOOL hasChanges;
 
+/** Whether @p object is a changeset that installs equal data and names the same operations,
+ each kind compared as a set (in any order, however often each is named), as Swift's
+ @c Changeset @c == and DifferenceKit's compare them. How the stage was made is left out:
+ @c flatSection (a flat list's paths already name it, and its data holds elements, not
+ sections) and the counts before it (what the core derived for the view, not what the batch
+ does). @c -hash agrees. */
+- (BOOL)isEqual:(id)object;
+
 - (instancetype)init LD_UNAVAILABLE;
 + (instancetype)new LD_UNAVAILABLE;
 
