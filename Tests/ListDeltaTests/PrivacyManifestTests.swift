@@ -5,9 +5,15 @@ import Testing
 /// with a missing or unexpected key, or a reason its category does not list: ITMS-91056) and that
 /// says what ListDelta does: no tracking, no data collected, each required-reason API with its
 /// reason. SwiftPM copies a manifest only when Package.swift declares it a resource of its
-/// target, which the package's own description (`swift package dump-package`) says.
+/// target, so these tests read the resource bundles the build made beside the test binary (a
+/// bundle an earlier build left stays there: CI builds afresh).
 @Suite struct PrivacyManifestTests {
     static let manifestName = "PrivacyInfo.xcprivacy"
+
+    /// The target whose manifest each library product ships: ListDeltaObjC ships the C core's,
+    /// which it always links (a resource of its own would make SwiftPM generate an accessor that
+    /// does not build with GNUstep).
+    static let carriers = ["ListDelta": "ListDelta", "ListDeltaObjC": "CListDelta", "CListDelta": "CListDelta"]
 
     /// The reasons Apple lists for each category of required-reason API ("Describing use of
     /// required reason API").
@@ -22,40 +28,53 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    static let package = Result { try describePackage() }
+    /// The build's products folder, where SwiftPM puts each target's resource bundle.
+    static let products = Bundle.main.executableURL!.deletingLastPathComponent()
 
-    @Test func everyLibraryProductShipsAManifest() throws {
-        let package = try Self.package.get()
-        let libraries = package.products.filter { $0.type.keys.contains("library") }
-        #expect(!libraries.isEmpty)
-        for product in libraries {
-            let carriers = package.targets(of: product).filter { !$0.manifests.isEmpty }.map(\.name)
-            #expect(!carriers.isEmpty, "no target of library \(product.name) declares \(Self.manifestName) a resource")
+    /// The manifest SwiftPM copied for `target`'s resources, or nil when it copied none.
+    static func copiedManifest(of target: String) -> URL? {
+        let copied = products.appendingPathComponent("ListDelta_\(target).resources/\(manifestName)")
+        return FileManager.default.fileExists(atPath: copied.path) ? copied : nil
+    }
+
+    /// The targets' folders that hold a manifest.
+    static func manifestFolders() -> [URL] {
+        ["Sources", "CSources"].flatMap { top in
+            let folders = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(top).path)) ?? []
+            return folders.map { root.appendingPathComponent(top).appendingPathComponent($0) }
+                .filter { FileManager.default.fileExists(atPath: $0.appendingPathComponent(manifestName).path) }
         }
     }
 
-    @Test func everyManifestInATargetIsOneOfItsResources() throws {
-        for target in try Self.package.get().targets where target.type == "regular" {
-            let directory = Self.root.appendingPathComponent(target.directory).path
-            let files =
-                FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String }
-                .filter { ($0 as NSString).lastPathComponent == Self.manifestName } ?? []
-            #expect(
-                Set(files) == Set(target.manifests),
-                "\(target.name) holds \(files) and declares \(target.manifests): SwiftPM copies only what it declares")
+    @Test func everyLibraryProductShipsAManifest() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let libraries = manifest.matches(of: /\.library\(name: "(\w+)"/).map { String($0.output.1) }
+        #expect(Set(libraries) == Set(Self.carriers.keys), "Package.swift's library products are \(libraries)")
+        for (product, target) in Self.carriers {
+            #expect(Self.copiedManifest(of: target) != nil, "\(product) ships no manifest: \(target) declares none")
+        }
+    }
+
+    @Test func everyManifestInATargetIsCopiedAsItIs() throws {
+        let folders = Self.manifestFolders()
+        #expect(Set(folders.map(\.lastPathComponent)) == Set(Self.carriers.values))
+        for folder in folders {
+            let copied = try #require(
+                Self.copiedManifest(of: folder.lastPathComponent),
+                "\(folder.lastPathComponent) holds \(Self.manifestName) but SwiftPM copied none: declare it a resource")
+            let original = try Data(contentsOf: folder.appendingPathComponent(Self.manifestName))
+            #expect(try Data(contentsOf: copied) == original)
         }
     }
 
     @Test func everyManifestHasApplesKeysAndSaysListDeltaCollectsNothing() throws {
-        let manifests = try Self.package.get().targets.flatMap { target in
-            target.manifests.map { target.directory + "/" + $0 }
-        }
-        #expect(!manifests.isEmpty)
-        for path in manifests {
-            let data = try Data(contentsOf: Self.root.appendingPathComponent(path))
+        let folders = Self.manifestFolders()
+        #expect(!folders.isEmpty)
+        for folder in folders {
+            let data = try Data(contentsOf: folder.appendingPathComponent(Self.manifestName))
             let manifest = try PropertyListSerialization.propertyList(from: data, format: nil)
             let problems = Self.problems(in: manifest)
-            #expect(problems.isEmpty, "\(path): \(problems.joined(separator: "; "))")
+            #expect(problems.isEmpty, "\(folder.lastPathComponent): \(problems.joined(separator: "; "))")
         }
     }
 
@@ -107,90 +126,5 @@ import Testing
     /// `Bool` too.
     static func isBoolean(_ value: Any?) -> Bool {
         (value as? NSNumber).map { String(cString: $0.objCType) == "c" } ?? false
-    }
-
-    /// Package.swift as SwiftPM reads it, in its own scratch directory: `swift test` holds the
-    /// lock on `.build`.
-    static func describePackage() throws -> Package {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("PrivacyManifestTests-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let swift = Process()
-        swift.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        swift.arguments = ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"]
-        let output = Pipe()
-        swift.standardOutput = output
-        swift.standardError = FileHandle.nullDevice
-        try swift.run()
-        let description = output.fileHandleForReading.readDataToEndOfFile()
-        swift.waitUntilExit()
-        guard swift.terminationStatus == 0 else { throw DumpPackageFailed(status: swift.terminationStatus) }
-        return try JSONDecoder().decode(Package.self, from: description)
-    }
-
-    struct DumpPackageFailed: Error {
-        let status: Int32
-    }
-
-    /// The parts of `swift package dump-package` these tests read.
-    struct Package: Decodable {
-        struct Product: Decodable {
-            let name: String
-            let type: [String: [String]?]
-            let targets: [String]
-        }
-
-        struct Target: Decodable {
-            struct Resource: Decodable {
-                let path: String
-            }
-
-            let name: String
-            let type: String
-            let path: String?
-            let resources: [Resource]
-            let dependencies: [Dependency]
-
-            var directory: String { path ?? (type == "test" ? "Tests/" : "Sources/") + name }
-            var manifests: [String] {
-                resources.map(\.path).filter { ($0 as NSString).lastPathComponent == PrivacyManifestTests.manifestName }
-            }
-        }
-
-        /// `{"byName": [name, condition]}`, `{"target": [name, condition]}` or `{"product": …}`.
-        struct Dependency: Decodable {
-            struct Kind: CodingKey {
-                let stringValue: String
-                init(stringValue: String) { self.stringValue = stringValue }
-                var intValue: Int? { nil }
-                init?(intValue: Int) { nil }
-            }
-
-            /// The name of a target of this package, or nil for another package's product.
-            let target: String?
-
-            init(from decoder: any Decoder) throws {
-                let kinds = try decoder.container(keyedBy: Kind.self)
-                guard let kind = kinds.allKeys.first, kind.stringValue != "product" else {
-                    target = nil
-                    return
-                }
-                var fields = try kinds.nestedUnkeyedContainer(forKey: kind)
-                target = try fields.decode(String.self)
-            }
-        }
-
-        let products: [Product]
-        let targets: [Target]
-
-        /// The targets `product` builds: its own and those they depend on.
-        func targets(of product: Product) -> [Target] {
-            var seen: Set<String> = [], pending = product.targets, found: [Target] = []
-            while let name = pending.popLast() {
-                guard seen.insert(name).inserted, let target = targets.first(where: { $0.name == name }) else { continue }
-                found.append(target)
-                pending += target.dependencies.compactMap(\.target)
-            }
-            return found
-        }
     }
 }
