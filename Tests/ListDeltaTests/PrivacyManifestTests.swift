@@ -28,13 +28,25 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The build's products folder, where SwiftPM puts each target's resource bundle.
-    static let products = Bundle.main.executableURL!.deletingLastPathComponent()
+    /// The build's products folder, where SwiftPM puts each target's resource bundle: beside the
+    /// test binary on Linux, beside the `.xctest` bundle holding it on Apple platforms.
+    static let products: URL = {
+        var folder = Bundle.main.executableURL!.deletingLastPathComponent()
+        while folder.pathComponents.count > 1, folder.pathComponents.contains(where: { $0.hasSuffix(".xctest") }) {
+            folder.deleteLastPathComponent()
+        }
+        return folder
+    }()
 
-    /// The manifest SwiftPM copied for `target`'s resources, or nil when it copied none.
+    /// The manifest SwiftPM copied for `target`'s resources (`.resources` on Linux, `.bundle` on
+    /// Apple platforms), or nil when it copied none.
     static func copiedManifest(of target: String) -> URL? {
-        let copied = products.appendingPathComponent("ListDelta_\(target).resources/\(manifestName)")
-        return FileManager.default.fileExists(atPath: copied.path) ? copied : nil
+        let candidates = [
+            "ListDelta_\(target).resources/\(manifestName)", "ListDelta_\(target).bundle/\(manifestName)",
+            "ListDelta_\(target).bundle/Contents/Resources/\(manifestName)",
+        ]
+        return candidates.map { products.appendingPathComponent($0) }
+            .first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
     /// The targets' folders that hold a manifest.
