@@ -104,15 +104,16 @@ struct ld_cancel_token {
  *                     layouts (which also point into the match)
  * ROWS                rows: the row operations and the arrays   -                                        result
  *                     that place them; batch: the elements'
- *                     origins and flags
+ *                     origins and flags; anchor: the sorted
+ *                     operations
  * BATCH               batch: the sections' counts, origins,     -                                        result
  *                     flows and flags
  * CALLER_ROOM         the caller, to whom it is lent by         -                                        lent
  *   as asked          ld_workspace_room: its own bytes
  *
  * lasts: "result", a call hands it out, and it stays valid until the next call that reserves
- * the buffer (every diff reserves the result buffers; ld_stage, ld_immediate_rows and
- * ld_check_batch only STAGES, ROWS and BATCH, so a match stays valid through them), or a
+ * the buffer (every diff reserves the result buffers; ld_stage, ld_immediate_rows,
+ * ld_check_batch and ld_anchor_plan only STAGES, ROWS and BATCH, so a match stays valid through them), or a
  * reset; "call", within the call that reserves it; "elements", until a sectioned diff's element diff returns; "lent",
  * until the next ld_workspace_identities (ld_workspace_room for CALLER_ROOM), ld_workspace_reset or ld_workspace_free
  * (no diff reserves it). */

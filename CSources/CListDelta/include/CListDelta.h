@@ -729,6 +729,96 @@ ld_status ld_check_batch(ld_workspace_t *workspace, const ld_batch_t *batch, con
                          size_t sections_before, const int32_t *counts_after, size_t sections_after, uint32_t options,
                          ld_batch_check_t *out);
 
+/* MARK: Scroll anchoring */
+
+/*! @brief What a list view keeps in place through a batch that changes rows above what it shows;
+ *         see ld_anchor_plan(). */
+typedef enum ld_scroll_anchor {
+    /*! Nothing: the view keeps its content offset, as UIKit and AppKit do. */
+    LD_SCROLL_ANCHOR_NONE = 0,
+    /*! The first row on screen that survives the batch keeps its distance from the visible top. */
+    LD_SCROLL_ANCHOR_VISIBLE_CONTENT = 1,
+    /*! A view at its top edge before the batch is at its top edge after it; elsewhere, as
+     *  ::LD_SCROLL_ANCHOR_VISIBLE_CONTENT. */
+    LD_SCROLL_ANCHOR_TOP = 2,
+    /*! A view at its bottom edge before the batch is at its bottom edge after it; elsewhere, as
+     *  ::LD_SCROLL_ANCHOR_VISIBLE_CONTENT. */
+    LD_SCROLL_ANCHOR_BOTTOM = 3,
+} ld_scroll_anchor;
+
+/*! @brief A scroll view along its scroll axis (y, or x for a horizontal one), in points: its
+ *         content offset, the length of its bounds, its content's length, and its adjusted
+ *         content insets at the leading (top, left) and trailing (bottom, right) ends. Its
+ *         offsets run from -inset_leading to the larger of that and
+ *         content_length + inset_trailing - length; a view within half a point of an end is
+ *         at that edge. */
+typedef struct ld_viewport {
+    double offset, length, content_length, inset_leading, inset_trailing;
+} ld_viewport_t;
+
+/*! @brief A row a view shows before a batch: its path, and its frame's leading edge along the
+ *         scroll axis, in the content's coordinates. */
+typedef struct ld_visible_row {
+    ld_path_t path;
+    double leading;
+} ld_visible_row_t;
+
+/*! @brief What ld_anchor_plan() keeps through a batch. */
+typedef struct ld_anchor_plan {
+    /*! ::LD_SCROLL_ANCHOR_NONE (leave the offset), ::LD_SCROLL_ANCHOR_VISIBLE_CONTENT (keep
+     *  @c path's distance), ::LD_SCROLL_ANCHOR_TOP or ::LD_SCROLL_ANCHOR_BOTTOM (pin that edge). */
+    ld_scroll_anchor keep;
+    /*! ::LD_SCROLL_ANCHOR_VISIBLE_CONTENT: the anchor row's path after the batch. */
+    ld_path_t path;
+    /*! ::LD_SCROLL_ANCHOR_VISIBLE_CONTENT: the anchor row's leading edge less the visible top
+     *  (offset + inset_leading) before the batch. */
+    double distance;
+} ld_anchor_plan_t;
+
+/*!
+ * @brief Decides, before a batch, what a view showing @p rows keeps in place through it: the
+ *        edge it is pinned to, or the row that anchors it and where that row will be.
+ *
+ * The anchor is the row of @p rows with the smallest leading edge (the first listed among
+ * equals) that survives the batch: one it neither deletes nor leaves in a deleted section (a
+ * reloaded row, or a row of a reloaded section, survives). Its path after the batch follows
+ * UIKit's rules, as the view performs them: a moved row goes to its move's target; any other
+ * survivor shifts past the deletes, move sources, inserts and move targets of its section, and
+ * with its section past those of the sections (a moved section goes to its move's target).
+ * When none survives, or @p mode is ::LD_SCROLL_ANCHOR_NONE, nothing is kept.
+ *
+ * @param workspace a workspace not in use by another thread (its previous results are no
+ *                  longer valid afterwards).
+ * @param batch     the batch, valid for the view (ld_check_batch() says which are).
+ * @param before    the view before the batch.
+ * @param rows      the rows it shows, in any order; may be NULL when @p row_count is 0.
+ * @param out       receives the plan; untouched on error.
+ * @return LD_OK; LD_ERROR_INVALID (a NULL workspace, @p batch, @p before or @p out, a NULL
+ *         array with a non-zero count, an unknown @p mode, a negative path, a viewport or edge
+ *         that is not finite, a negative length); LD_ERROR_OVERFLOW (a count above
+ *         ::LD_MAX_COUNT); LD_ERROR_ALLOC.
+ * @note O((k + r) log k) time for k operations and r rows, at most 32 bytes per operation: the size of
+ *       the list does not count. A warm workspace allocates nothing for a batch no larger than
+ *       an earlier call's.
+ */
+ld_status ld_anchor_plan(ld_workspace_t *workspace, ld_scroll_anchor mode, const ld_batch_t *batch,
+                         const ld_viewport_t *before, const ld_visible_row_t *rows, size_t row_count,
+                         ld_anchor_plan_t *out);
+
+/*!
+ * @brief The content offset that carries out @p plan once the view has laid out the batch:
+ *        the anchor row's distance from the visible top kept, or the pinned edge, clamped to
+ *        the offsets @p after allows; @p after's own offset when nothing is kept.
+ *
+ * @param anchor_leading the anchor row's leading edge after the batch (ignored unless
+ *                       @c plan->keep is ::LD_SCROLL_ANCHOR_VISIBLE_CONTENT).
+ * @param out_offset     receives the offset to set.
+ * @return LD_OK; LD_ERROR_INVALID (a NULL pointer, an unknown plan, a value that is not
+ *         finite, a negative length); @p out_offset is untouched on error.
+ */
+ld_status ld_anchor_offset(const ld_anchor_plan_t *plan, const ld_viewport_t *after, double anchor_leading,
+                           double *out_offset);
+
 /* MARK: Immediate row operations (NSTableView) */
 
 /*! @brief What one immediate row operation does; see ld_row_operation_t. */

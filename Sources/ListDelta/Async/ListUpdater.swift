@@ -72,6 +72,9 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
     /// Whether updated elements are reconfigured in their cells instead of reloaded (see
     /// ``BatchUpdateTarget/reconfigureElements(at:)``).
     public var reconfiguringUpdates = false
+    /// What the view keeps in place through each batch (see ``ScrollAnchor``); nil, the
+    /// default, keeps the content offset, as UIKit does.
+    public var scrollAnchor: ScrollAnchor?
 
     private let target: any BatchUpdateTarget
     private let diff: Diff
@@ -180,6 +183,7 @@ public final class ListUpdater<Collection: RangeReplaceableCollection & Sendable
             }
             target.reload(
                 using: staged, interrupt: interrupt, reconfiguringUpdates: reconfiguringUpdates,
+                anchoring: scrollAnchor,
                 completion: { outcome in
                     timeout.cancel()
                     once.resume(outcome)

@@ -29,6 +29,14 @@ open class DiffableDataSource<SectionIdentifierType: Hashable & Sendable, ItemId
         super.init()
     }
 
+    /// What the view keeps in place when an applied snapshot changes rows above the ones on
+    /// screen (see ``ScrollAnchor``); nil, the default, keeps the content offset, as Apple's
+    /// data sources do. ListDelta's addition.
+    public var scrollAnchor: ScrollAnchor? {
+        get { core.scrollAnchor }
+        set { core.scrollAnchor = newValue }
+    }
+
     /// Makes `snapshot` the data source's state and updates the view to it, animating the
     /// differences or not.
     ///

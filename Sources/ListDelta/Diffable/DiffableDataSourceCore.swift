@@ -91,6 +91,8 @@ final class DiffableDataSourceCore<Section: Hashable, Item: Hashable> {
     nonisolated let flat: Bool
     /// The view the batches go to.
     var view: any BatchUpdateTarget
+    /// What the view keeps in place through each batch; nil: its content offset.
+    var scrollAnchor: ScrollAnchor?
     /// Performs a body with the view's animations off.
     private let withoutAnimation: @MainActor (() -> Void) -> Void
     private nonisolated let keying: DiffableKeying<Item>
@@ -236,9 +238,13 @@ final class DiffableDataSourceCore<Section: Hashable, Item: Hashable> {
         let finished: ((ReloadOutcome) -> Void)? = completion.map { completion in { _ in completion() } }
         switch staged {
         case .sections(let changes):
-            target.reload(using: changes, reconfiguringUpdates: true, completion: finished) { self.shown.sections = $0 }
+            target.reload(using: changes, reconfiguringUpdates: true, anchoring: scrollAnchor, completion: finished) {
+                self.shown.sections = $0
+            }
         case .rows(let changes):
-            target.reload(using: changes, reconfiguringUpdates: true, completion: finished) { self.shown.rows = $0 }
+            target.reload(using: changes, reconfiguringUpdates: true, anchoring: scrollAnchor, completion: finished) {
+                self.shown.rows = $0
+            }
         }
     }
 
@@ -517,6 +523,7 @@ struct DiffableBatchTarget: BatchUpdateTarget {
     func insertElements(at paths: [ElementPath]) { view.insertElements(at: paths) }
     func reloadElements(at paths: [ElementPath]) { view.reloadElements(at: paths) }
     func moveElement(from source: ElementPath, to target: ElementPath) { view.moveElement(from: source, to: target) }
+    var scrollAnchoringView: (any ScrollAnchoringView)? { view.scrollAnchoringView }
     /// Performs `batch` through the view's own `perform` (NSTableView's target translates a
     /// whole batch into its immediate row operations), with the updates split as the snapshot
     /// asked: reconfigured, then everything else with the reloads.

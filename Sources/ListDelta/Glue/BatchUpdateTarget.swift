@@ -42,11 +42,17 @@ public protocol BatchUpdateTarget {
     /// calls the operation methods above in UIKit's order; a view whose calls act at once on
     /// its rows, as NSTableView's do, translates the batch instead.
     func perform(_ batch: BatchUpdate, reconfiguringUpdates: Bool)
+    /// The view as ``ScrollAnchor`` adjusts it; nil, the default, for a view that cannot be
+    /// anchored (one that does not scroll, or an AppKit view outside a scroll view).
+    var scrollAnchoringView: (any ScrollAnchoringView)? { get }
 }
 
 extension BatchUpdateTarget {
     /// Reloads the elements at `paths`: the fallback for views that cannot reconfigure.
     public func reconfigureElements(at paths: [ElementPath]) { reloadElements(at: paths) }
+
+    /// Nil: a view cannot be anchored unless its target says how.
+    public var scrollAnchoringView: (any ScrollAnchoringView)? { nil }
 
     /// Performs the operations of `batch` by calling the operation methods in UIKit's order;
     /// call it inside ``performBatch(_:completion:)``.
@@ -102,6 +108,29 @@ extension BatchUpdateTarget {
         completion: ((ReloadOutcome) -> Void)? = nil,
         setData: (C) -> Void
     ) {
+        reload(
+            using: stagedChangeset, interrupt: interrupt, reconfiguringUpdates: reconfiguringUpdates, anchoring: nil,
+            completion: completion, setData: setData)
+    }
+
+    /// Animates the stages of `stagedChangeset` as
+    /// ``reload(using:interrupt:reconfiguringUpdates:completion:setData:)`` does, keeping in
+    /// place what `anchoring` says through each stage's batch (through the view's
+    /// ``scrollAnchoringView``): the rows on screen are read before the batch, and the offset
+    /// is set once the view has laid it out, before the batch's animations run.
+    ///
+    /// - Parameter anchoring: what the view keeps in place; nil keeps the content offset, as
+    ///   UIKit does.
+    /// - Complexity: Anchoring adds O((k + r) log k) per batch of k operations with r rows on
+    ///   screen, besides the view's own layout.
+    public func reload<C>(
+        using stagedChangeset: StagedChangeset<C>,
+        interrupt: ((Changeset<C>) -> Bool)? = nil,
+        reconfiguringUpdates: Bool = false,
+        anchoring: ScrollAnchor?,
+        completion: ((ReloadOutcome) -> Void)? = nil,
+        setData: (C) -> Void
+    ) {
         guard let final = stagedChangeset.last?.data else {
             completion?(.animated(finished: true))
             return
@@ -134,12 +163,14 @@ extension BatchUpdateTarget {
                 }
             if let mismatch = expected.mismatch(with: self) { return reloadInstead(.viewOutOfSync(mismatch)) }
             let isLast = index == stagedChangeset.count - 1
+            let anchor = AnchorPlan(anchoring, for: batch, on: scrollAnchoringView)
             performBatch(
                 {
                     setData(changeset.data)
                     perform(batch, reconfiguringUpdates: reconfiguringUpdates)
                 },
                 completion: isLast ? completion.map { completion in { completion(.animated(finished: $0)) } } : nil)
+            anchor?.carryOut()
         }
     }
 }

@@ -27,6 +27,15 @@
             super.init()
         }
 
+        /// What the view keeps in place when an applied snapshot changes rows above the ones on
+        /// screen (see ``ScrollAnchor``); nil, the default, keeps the content offset, as AppKit's
+        /// data sources do. ListDelta's addition, on the main actor.
+        @MainActor
+        public var scrollAnchor: ScrollAnchor? {
+            get { core.scrollAnchor }
+            set { core.scrollAnchor = newValue }
+        }
+
         /// Runs `connect` with the data source on the main actor, to make it its view's data
         /// source (see ``HandedOver``).
         func connect(_ member: String, _ connect: @MainActor (AppKitDiffableDataSource) -> Void) {

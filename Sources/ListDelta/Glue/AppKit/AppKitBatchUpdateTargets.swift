@@ -166,18 +166,19 @@
     extension NSTableView {
         /// Animates `stagedChangeset` with one row animation, as DifferenceKit's method of the
         /// same name does; see
-        /// ``BatchUpdateTarget/reload(using:interrupt:reconfiguringUpdates:completion:setData:)``
+        /// ``BatchUpdateTarget/reload(using:interrupt:reconfiguringUpdates:anchoring:completion:setData:)``
         /// for the other parameters.
         public func reload<C>(
             using stagedChangeset: StagedChangeset<C>,
             with animation: @autoclosure () -> NSTableView.AnimationOptions,
             interrupt: ((Changeset<C>) -> Bool)? = nil,
+            anchoring: ScrollAnchor? = nil,
             completion: ((ReloadOutcome) -> Void)? = nil,
             setData: (C) -> Void
         ) {
             let animation = animation()
             NSTableViewBatchTarget(self, deleteRowsAnimation: animation, insertRowsAnimation: animation).reload(
-                using: stagedChangeset, interrupt: interrupt, completion: completion, setData: setData)
+                using: stagedChangeset, interrupt: interrupt, anchoring: anchoring, completion: completion, setData: setData)
         }
 
         /// Animates `stagedChangeset` with an animation for removed and for inserted rows, as
@@ -189,26 +190,29 @@
             insertRowsAnimation: @autoclosure () -> NSTableView.AnimationOptions,
             reloadRowsAnimation: @autoclosure () -> NSTableView.AnimationOptions,
             interrupt: ((Changeset<C>) -> Bool)? = nil,
+            anchoring: ScrollAnchor? = nil,
             completion: ((ReloadOutcome) -> Void)? = nil,
             setData: (C) -> Void
         ) {
             NSTableViewBatchTarget(self, deleteRowsAnimation: deleteRowsAnimation(), insertRowsAnimation: insertRowsAnimation())
-                .reload(using: stagedChangeset, interrupt: interrupt, completion: completion, setData: setData)
+                .reload(
+                    using: stagedChangeset, interrupt: interrupt, anchoring: anchoring, completion: completion, setData: setData)
         }
     }
 
     extension NSCollectionView {
         /// Animates `stagedChangeset`, as DifferenceKit's method of the same name does; see
-        /// ``BatchUpdateTarget/reload(using:interrupt:reconfiguringUpdates:completion:setData:)``
+        /// ``BatchUpdateTarget/reload(using:interrupt:reconfiguringUpdates:anchoring:completion:setData:)``
         /// for the other parameters.
         public func reload<C>(
             using stagedChangeset: StagedChangeset<C>,
             interrupt: ((Changeset<C>) -> Bool)? = nil,
+            anchoring: ScrollAnchor? = nil,
             completion: ((ReloadOutcome) -> Void)? = nil,
             setData: (C) -> Void
         ) {
             NSCollectionViewBatchTarget(self).reload(
-                using: stagedChangeset, interrupt: interrupt, completion: completion, setData: setData)
+                using: stagedChangeset, interrupt: interrupt, anchoring: anchoring, completion: completion, setData: setData)
         }
     }
 #endif

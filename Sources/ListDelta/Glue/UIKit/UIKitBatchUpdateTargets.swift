@@ -165,25 +165,26 @@
     extension UITableView {
         /// Animates `stagedChangeset` with one row animation for every operation, as
         /// DifferenceKit's method of the same name does; see
-        /// ``BatchUpdateTarget/reload(using:interrupt:reconfiguringUpdates:completion:setData:)``
+        /// ``BatchUpdateTarget/reload(using:interrupt:reconfiguringUpdates:anchoring:completion:setData:)``
         /// for the other parameters.
         public func reload<C>(
             using stagedChangeset: StagedChangeset<C>,
             with animation: @autoclosure () -> RowAnimation,
             interrupt: ((Changeset<C>) -> Bool)? = nil,
             reconfiguringUpdates: Bool = false,
+            anchoring: ScrollAnchor? = nil,
             completion: ((ReloadOutcome) -> Void)? = nil,
             setData: (C) -> Void
         ) {
             let animation = animation()
             TableViewBatchTarget(self, animation: animation).reload(
                 using: stagedChangeset, interrupt: interrupt, reconfiguringUpdates: reconfiguringUpdates,
-                completion: completion, setData: setData)
+                anchoring: anchoring, completion: completion, setData: setData)
         }
 
         /// Animates `stagedChangeset` with a row animation for each kind of operation, as
         /// DifferenceKit's method of the same name does; see
-        /// ``BatchUpdateTarget/reload(using:interrupt:reconfiguringUpdates:completion:setData:)``
+        /// ``BatchUpdateTarget/reload(using:interrupt:reconfiguringUpdates:anchoring:completion:setData:)``
         /// for the other parameters.
         public func reload<C>(
             using stagedChangeset: StagedChangeset<C>,
@@ -195,6 +196,7 @@
             reloadRowsAnimation: @autoclosure () -> RowAnimation,
             interrupt: ((Changeset<C>) -> Bool)? = nil,
             reconfiguringUpdates: Bool = false,
+            anchoring: ScrollAnchor? = nil,
             completion: ((ReloadOutcome) -> Void)? = nil,
             setData: (C) -> Void
         ) {
@@ -204,24 +206,25 @@
                 insertRowsAnimation: insertRowsAnimation(), reloadRowsAnimation: reloadRowsAnimation())
             target.reload(
                 using: stagedChangeset, interrupt: interrupt, reconfiguringUpdates: reconfiguringUpdates,
-                completion: completion, setData: setData)
+                anchoring: anchoring, completion: completion, setData: setData)
         }
     }
 
     extension UICollectionView {
         /// Animates `stagedChangeset`, as DifferenceKit's method of the same name does; see
-        /// ``BatchUpdateTarget/reload(using:interrupt:reconfiguringUpdates:completion:setData:)``
+        /// ``BatchUpdateTarget/reload(using:interrupt:reconfiguringUpdates:anchoring:completion:setData:)``
         /// for the other parameters.
         public func reload<C>(
             using stagedChangeset: StagedChangeset<C>,
             interrupt: ((Changeset<C>) -> Bool)? = nil,
             reconfiguringUpdates: Bool = false,
+            anchoring: ScrollAnchor? = nil,
             completion: ((ReloadOutcome) -> Void)? = nil,
             setData: (C) -> Void
         ) {
             CollectionViewBatchTarget(self).reload(
                 using: stagedChangeset, interrupt: interrupt, reconfiguringUpdates: reconfiguringUpdates,
-                completion: completion, setData: setData)
+                anchoring: anchoring, completion: completion, setData: setData)
         }
     }
 #endif
