@@ -219,3 +219,21 @@ public func flowSection(
     section.interitemSpacing = interitemSpacing
     return section
 }
+
+/// The last flow a view made, and what it was made for: made again only when that changes
+/// (the rows shown, the bounds' size, the insets…) or when it is invalidated.
+@MainActor
+public final class FlowCache {
+    private var made: (key: AnyHashable, frames: FlowFrames)?
+    /// An empty cache.
+    public init() {}
+    /// The flow for `key`: the last one if made for it, else `make()`'s.
+    public func frames(for key: AnyHashable, make: () -> FlowFrames) -> FlowFrames {
+        if let made, made.key == key { return made.frames }
+        let frames = make()
+        made = (key, frames)
+        return frames
+    }
+    /// Forgets the last flow.
+    public func invalidate() { made = nil }
+}

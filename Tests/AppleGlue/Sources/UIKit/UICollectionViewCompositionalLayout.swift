@@ -283,7 +283,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             height: item.layoutSize.heightDimension.length(in: container, measured: nil))
     }
 
-    override func flowSections(_ collectionView: UICollectionView, counts: [Int], crossExtent: CGFloat) -> [FlowSection]? {
+    override var isFlow: Bool { true }
+
+    override func flowSections(_ collectionView: UICollectionView, counts: [Int], crossExtent: CGFloat) -> [FlowSection] {
         let environment = StandInLayoutContainer(
             contentSize: scrollAxis == .vertical
                 ? CGSize(width: crossExtent, height: collectionView.bounds.height)

@@ -175,13 +175,7 @@ open class UICollectionViewLayoutAttributes {
 open class UICollectionViewLayout {
     /// The view the layout places elements for.
     open internal(set) weak var collectionView: UICollectionView?
-    /// The last flow made, and what it was made for.
-    private var cache: (key: FlowKey, frames: FlowFrames)?
-    private struct FlowKey: Equatable {
-        var generation: Int
-        var size: CGSize
-        var inset: UIEdgeInsets
-    }
+    private let cache = FlowCache()
 
     /// A layout for no view yet.
     public init() {}
@@ -191,7 +185,7 @@ open class UICollectionViewLayout {
 
     /// Discards the layout: the next query makes it again.
     open func invalidateLayout() {
-        cache = nil
+        cache.invalidate()
         collectionView?.setNeedsLayout()
     }
 
@@ -247,8 +241,11 @@ open class UICollectionViewLayout {
 
     /// The axis the layout scrolls along.
     var scrollAxis: ScrollAxis { .vertical }
-    /// The flow's sections for `counts` items per section within `crossExtent`; nil: not a flow.
-    func flowSections(_ collectionView: UICollectionView, counts: [Int], crossExtent: CGFloat) -> [FlowSection]? { nil }
+    /// Whether the layout places elements by the flow (the stand-in's layouts) or answers the
+    /// `layoutAttributes…` methods itself (an app's).
+    var isFlow: Bool { false }
+    /// The flow's sections for `counts` items per section within `crossExtent`.
+    func flowSections(_ collectionView: UICollectionView, counts: [Int], crossExtent: CGFloat) -> [FlowSection] { [] }
     /// Whether the item at `path` is estimated until shown.
     func isEstimated(_ path: IndexPath) -> Bool { false }
     /// The size the item at `path` measures once shown.
@@ -264,18 +261,15 @@ open class UICollectionViewLayout {
     func frames() -> FlowFrames? {
         guard let collectionView else { return nil }
         let counts = collectionView.state.shownCounts(collectionView.dataSourceCounts)
-        let key = FlowKey(
-            generation: collectionView.state.generation, size: collectionView.bounds.size,
-            inset: collectionView.adjustedContentInset)
-        if let cache, cache.key == key { return cache.frames }
-        prepare()
-        let inset = key.inset
+        let size = collectionView.bounds.size, inset = collectionView.adjustedContentInset
         let crossExtent =
-            scrollAxis == .vertical ? key.size.width - inset.left - inset.right : key.size.height - inset.top - inset.bottom
-        guard let sections = flowSections(collectionView, counts: counts, crossExtent: crossExtent) else { return nil }
-        let frames = layOutFlow(sections, crossExtent: crossExtent)
-        cache = (key, frames)
-        return frames
+            scrollAxis == .vertical ? size.width - inset.left - inset.right : size.height - inset.top - inset.bottom
+        let key: [AnyHashable] = [collectionView.state.generation, size.width, size.height, crossExtent]
+        guard isFlow else { return nil }
+        return cache.frames(for: key) {
+            prepare()
+            return layOutFlow(flowSections(collectionView, counts: counts, crossExtent: crossExtent), crossExtent: crossExtent)
+        }
     }
 
     /// Sizes the estimated items the bounds show, until every shown one has its real size.
@@ -355,7 +349,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         collectionView?.cellForItem(at: path)?.standInFittingSize ?? declaredSize(path)
     }
 
-    override func flowSections(_ collectionView: UICollectionView, counts: [Int], crossExtent: CGFloat) -> [FlowSection]? {
+    override var isFlow: Bool { true }
+
+    override func flowSections(_ collectionView: UICollectionView, counts: [Int], crossExtent: CGFloat) -> [FlowSection] {
         counts.indices.map { section in
             let sizes = (0..<counts[section]).map { item -> CGSize in
                 let path = IndexPath(item: item, section: section)

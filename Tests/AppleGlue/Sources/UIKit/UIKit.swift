@@ -166,8 +166,8 @@ open class UITableView: UIScrollView {
     /// The estimated height of footers. The stand-in sizes footers exactly, at once.
     open var estimatedSectionFooterHeight = UITableView.automaticDimension
 
-    /// The last layout of rows, and what it was made for.
-    var rowLayout: (generation: Int, width: CGFloat, frames: FlowFrames)?
+    /// The last layout of rows.
+    let rowLayout = FlowCache()
 
     /// A table view of plain style with a zero frame.
     public required init() {

@@ -77,16 +77,17 @@ extension UITableView {
     private static let standInTitleHeight: CGFloat = 28
 
     func invalidateRowLayout() {
-        rowLayout = nil
+        rowLayout.invalidate()
         setNeedsLayout()
     }
 
     /// The rows' layout for the rows shown now, made again when they or the width change.
     var frames: FlowFrames {
         let counts = state.shownCounts(dataSourceCounts)
-        if let rowLayout, rowLayout.generation == state.generation, rowLayout.width == bounds.width {
-            return rowLayout.frames
-        }
+        return rowLayout.frames(for: [state.generation, bounds.width] as [AnyHashable]) { layOutRows(counts) }
+    }
+
+    private func layOutRows(_ counts: [Int]) -> FlowFrames {
         let sections = counts.indices.map { section in
             var flow = FlowSection(
                 lines: .stack,
@@ -101,9 +102,7 @@ extension UITableView {
             }
             return flow
         }
-        let frames = layOutFlow(sections, crossExtent: bounds.width)
-        rowLayout = (state.generation, bounds.width, frames)
-        return frames
+        return layOutFlow(sections, crossExtent: bounds.width)
     }
 
     private func supplementaryHeight(_ height: CGFloat, title: (any UITableViewDataSource) -> String?) -> CGFloat {
