@@ -243,7 +243,7 @@ open class NSCollectionViewLayout: NSObject, Sendable {
     /// The flow for the items shown now, made again when they or the extent across change.
     func frames() -> FlowFrames? {
         guard let collectionView, isFlow else { return nil }
-        let counts = collectionView.state.shownCounts(collectionView.dataSourceCounts)
+        let counts = collectionView.dataSource == nil ? [] : collectionView.state.shownCounts(collectionView.dataSourceCounts)
         let clipView = collectionView.superview as? NSClipView
         let area = clipView?.bounds.size ?? collectionView.bounds.size, inset = clipView?.contentInsets ?? NSEdgeInsets()
         let crossExtent = scrollAxis == .vertical ? area.width - inset.left - inset.right : area.height - inset.top - inset.bottom

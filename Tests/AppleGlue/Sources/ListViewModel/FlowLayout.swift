@@ -178,16 +178,17 @@ public func layOutFlow(_ sections: [FlowSection], crossExtent: CGFloat) -> FlowF
     return frames
 }
 
-/// Lays out with `layOut`, then measures (with `measure`) the estimated items that
-/// `unmeasuredShown` finds shown in that layout, and lays out again, until every shown item has
-/// its real size: a measured item may change which items are shown.
-/// - Complexity: O(*n* · *r*), where *r* is the number of rounds (at most the shown items).
+/// Lays out with `layOut`, then, as UIKit and AppKit show rows from the top down, measures
+/// (with `measure`) the first estimated item that `unmeasuredShown` finds shown in that layout
+/// and lays out again, until every shown item has its real size: a measured item moves those
+/// after it, which may show or hide them.
+/// - Complexity: O(*n* · *r*), where *r* is the number of items measured.
 public func layOutMeasuring(
     _ layOut: () -> FlowFrames, unmeasuredShown: (FlowFrames) -> [IndexPath], measure: (IndexPath) -> Void
 ) -> FlowFrames {
     var frames = layOut()
-    while case let paths = unmeasuredShown(frames), !paths.isEmpty {
-        paths.forEach(measure)
+    while let first = unmeasuredShown(frames).first {
+        measure(first)
         frames = layOut()
     }
     return frames

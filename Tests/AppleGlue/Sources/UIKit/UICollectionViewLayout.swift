@@ -260,7 +260,7 @@ open class UICollectionViewLayout {
     /// The flow for the items shown now, made again when they, the bounds' size or the insets change.
     func frames() -> FlowFrames? {
         guard let collectionView else { return nil }
-        let counts = collectionView.state.shownCounts(collectionView.dataSourceCounts)
+        let counts = collectionView.dataSource == nil ? [] : collectionView.state.shownCounts(collectionView.dataSourceCounts)
         let size = collectionView.bounds.size, inset = collectionView.adjustedContentInset
         let crossExtent =
             scrollAxis == .vertical ? size.width - inset.left - inset.right : size.height - inset.top - inset.bottom

@@ -83,7 +83,7 @@ extension UITableView {
 
     /// The rows' layout for the rows shown now, made again when they or the width change.
     var frames: FlowFrames {
-        let counts = state.shownCounts(dataSourceCounts)
+        let counts = dataSource == nil ? [] : state.shownCounts(dataSourceCounts)
         return rowLayout.frames(for: [state.generation, bounds.width] as [AnyHashable]) { layOutRows(counts) }
     }
 
