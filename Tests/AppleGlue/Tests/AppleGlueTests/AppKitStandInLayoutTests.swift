@@ -94,4 +94,23 @@ final class NotificationRecorder {
         // 20 + 4 * 30 + 3 * 10 = 170: the clip view can go down to 70.
         #expect(collection.frame.height == 170 && scrollView.contentView.bounds.origin.y == 70)
     }
+
+    @Test func referenceReadsATableThroughItsClipView() {
+        var ids = Array(0..<10)
+        let rows = SizedTableRows(Array(repeating: 20, count: 10))
+        let table = NSTableView()
+        table.rowHeight = 20
+        table.dataSource = rows
+        let scrollView = NSScrollView(frame: NSRect(x: 0, y: 0, width: 200, height: 100))
+        scrollView.documentView = table
+        scrollView.contentView.scroll(to: NSPoint(x: 0, y: 50))
+        let shown = AnchoringReference.snapshot(of: table) { ids[$0[1]] }
+        // Rows of 22: row 2 (44-66) is first, 6 above the top.
+        #expect(shown.rows.first?.id == 2 && shown.rows.first?.distance == -6 && shown.rows.count == 5)
+        ids.insert(10, at: 0)
+        rows.heights.append(20)
+        table.insertRows(at: [0])
+        #expect(AnchoringReference.expectedOffset(table, before: shown, anchor: .visibleContent) { ids[$0[1]] } == 72)
+        #expect(AnchoringReference.offsetUIKitWouldLeave(table, before: shown) == 50)
+    }
 }

@@ -228,4 +228,58 @@ func path(_ section: Int, _ row: Int) -> IndexPath { IndexPath(indexes: [section
         table.setContentOffset(CGPoint(x: 0, y: 20), animated: false)
         #expect(!table.isDecelerating && table.contentOffset.y == 20 && table.standInOffsetWrites == 2)
     }
+
+    @Test func referenceAnchorsTheFirstSurvivingShownRowAndPinsTheEnds() {
+        var ids = Array(0..<10)
+        let rows = SizedRows([Array(repeating: 30, count: 10)])
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 100))
+        table.rowHeight = 30
+        table.dataSource = rows
+        table.contentOffset = CGPoint(x: 0, y: 45)
+        let shown = AnchoringReference.snapshot(of: table) { ids[$0[1]] }
+        #expect(shown.rows.map(\.id) == [1, 2, 3, 4] && shown.rows.map(\.distance) == [-15, 15, 45, 75])
+        // Two rows inserted above, the first shown one deleted: row 2 (15 below the top) anchors,
+        // now at 90.
+        ids = [100, 101, 0] + ids[2...]
+        rows.heights = [Array(repeating: 30, count: 11)]
+        table.performBatchUpdates {
+            table.deleteRows(at: [path(0, 1)], with: .none)
+            table.insertRows(at: [path(0, 0), path(0, 1)], with: .none)
+        }
+        #expect(AnchoringReference.expectedOffset(table, before: shown, anchor: .visibleContent) { ids[$0[1]] } == 75)
+        #expect(AnchoringReference.offsetUIKitWouldLeave(table, before: shown) == 45)
+        // At the bottom (330 - 100), a row arriving at the end: bottom follows it, visible
+        // content stays.
+        table.contentOffset = CGPoint(x: 0, y: 230)
+        let atBottom = AnchoringReference.snapshot(of: table) { ids[$0[1]] }
+        #expect(atBottom.wasAtTrailingEnd && !atBottom.wasAtLeadingEnd)
+        ids.append(200)
+        rows.heights[0].append(30)
+        table.performBatchUpdates { table.insertRows(at: [path(0, 11)], with: .none) }
+        #expect(AnchoringReference.expectedOffset(table, before: atBottom, anchor: .bottom) { ids[$0[1]] } == 260)
+        #expect(AnchoringReference.expectedOffset(table, before: atBottom, anchor: .visibleContent) { ids[$0[1]] } == 230)
+        // Everything after the anchor (row 7, 20 above the top) deleted: the offset it would need
+        // is past the new end, 240 - 100.
+        let shownLow = AnchoringReference.snapshot(of: table) { ids[$0[1]] }
+        ids.removeLast(4)
+        rows.heights[0].removeLast(4)
+        table.performBatchUpdates { table.deleteRows(at: (8..<12).map { path(0, $0) }, with: .none) }
+        #expect(AnchoringReference.expectedOffset(table, before: shownLow, anchor: .visibleContent) { ids[$0[1]] } == 140)
+        // At the top of an inset view, a row inserted above: top stays at -10, visible content
+        // moves with row 100 to 30.
+        table.contentInset = UIEdgeInsets(top: 10, left: 0, bottom: 0, right: 0)
+        table.contentOffset = CGPoint(x: 0, y: -10)
+        let atTop = AnchoringReference.snapshot(of: table) { ids[$0[1]] }
+        ids.insert(300, at: 0)
+        rows.heights[0].append(30)
+        table.performBatchUpdates { table.insertRows(at: [path(0, 0)], with: .none) }
+        #expect(AnchoringReference.expectedOffset(table, before: atTop, anchor: .top) { ids[$0[1]] } == -10)
+        #expect(AnchoringReference.expectedOffset(table, before: atTop, anchor: .visibleContent) { ids[$0[1]] } == 20)
+        // Nothing shown survives: the offset is what the view leaves.
+        let lastShown = AnchoringReference.snapshot(of: table) { ids[$0[1]] }
+        ids = [400]
+        rows.heights = [[30]]
+        table.reloadData()
+        #expect(AnchoringReference.expectedOffset(table, before: lastShown, anchor: .visibleContent) { ids[$0[1]] } == -10)
+    }
 }
