@@ -37,30 +37,16 @@ NSString *NSStringFromUIEdgeInsets(UIEdgeInsets insets) {
                                       (double)insets.right];
 }
 
+/* GNUstep's own boxes for the CG (NS) types: its -getValue: loses a GSSizeValue's height. */
 @implementation NSValue (NSValueUIGeometryExtensions)
 
-+ (NSValue *)valueWithCGPoint:(CGPoint)point { return [self valueWithBytes:&point objCType:@encode(CGPoint)]; }
-+ (NSValue *)valueWithCGSize:(CGSize)size { return [self valueWithBytes:&size objCType:@encode(CGSize)]; }
-+ (NSValue *)valueWithCGRect:(CGRect)rect { return [self valueWithBytes:&rect objCType:@encode(CGRect)]; }
++ (NSValue *)valueWithCGPoint:(CGPoint)point { return [self valueWithPoint:point]; }
++ (NSValue *)valueWithCGSize:(CGSize)size { return [self valueWithSize:size]; }
++ (NSValue *)valueWithCGRect:(CGRect)rect { return [self valueWithRect:rect]; }
 + (NSValue *)valueWithUIEdgeInsets:(UIEdgeInsets)insets { return [self valueWithBytes:&insets objCType:@encode(UIEdgeInsets)]; }
-
-- (CGPoint)CGPointValue {
-    CGPoint point;
-    [self getValue:&point];
-    return point;
-}
-
-- (CGSize)CGSizeValue {
-    CGSize size;
-    [self getValue:&size];
-    return size;
-}
-
-- (CGRect)CGRectValue {
-    CGRect rect;
-    [self getValue:&rect];
-    return rect;
-}
+- (CGPoint)CGPointValue { return [self pointValue]; }
+- (CGSize)CGSizeValue { return [self sizeValue]; }
+- (CGRect)CGRectValue { return [self rectValue]; }
 
 - (UIEdgeInsets)UIEdgeInsetsValue {
     UIEdgeInsets insets;
