@@ -28,6 +28,8 @@ NS_ASSUME_NONNULL_BEGIN
 - (NSInteger)ld_dataSourceNumberOfSections;
 - (NSInteger)ld_dataSourceNumberOfElementsInSection:(NSInteger)section;
 - (nullable id<LDStandInContentSource>)ld_contentSource;
+/* After a reload or an accepted batch: the view shows new data (its layout is stale). */
+- (void)ld_listDidUpdate;
 @end
 
 @interface LDStandInList : NSObject {
@@ -36,6 +38,7 @@ NS_ASSUME_NONNULL_BEGIN
     NSMutableArray *_log;
     NSMutableArray *_sectionContents;
     NSMutableArray *_elementContents;
+    NSMutableArray *_elementLayouts;
     NSMutableArray *_touchedContents;
     NSMutableArray *_pendingCompletions;
     NSUInteger _batchCount;
@@ -63,6 +66,11 @@ NS_ASSUME_NONNULL_BEGIN
 /* What the view shows: each section's content, and each section's rows' content. */
 @property (nonatomic, readonly) NSArray *sectionContents;
 @property (nonatomic, readonly) NSArray<NSArray *> *elementContents;
+/* A value the view keeps for a row's layout (a measured height or size), which moves with the
+ row through batches and is dropped (nil) when the row is loaded again: by a reload of the
+ view, of its section or of itself, or by an insert. */
+- (nullable id)layoutValueAtIndexPath:(NSIndexPath *)indexPath;
+- (void)setLayoutValue:(nullable id)value atIndexPath:(NSIndexPath *)indexPath;
 /* The number of batches accepted, and of completions not called yet. */
 @property (nonatomic, readonly) NSUInteger batchCount;
 @property (nonatomic, readonly) NSUInteger pendingCompletionCount;

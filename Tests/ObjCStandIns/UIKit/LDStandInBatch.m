@@ -1,4 +1,5 @@
 #import "LDStandInBatch.h"
+#import "LDStandInLayout.h"
 
 #include <CListDelta.h>
 
@@ -63,10 +64,6 @@ static void LDInvalid(NSString *format, ...) {
 
 static NSInteger LDSection(NSIndexPath *path) { return (NSInteger)[path indexAtPosition:0]; }
 static NSInteger LDElement(NSIndexPath *path) { return (NSInteger)[path indexAtPosition:1]; }
-static NSIndexPath *LDPath(NSInteger section, NSInteger element) {
-    NSUInteger indexes[2] = {(NSUInteger)section, (NSUInteger)element};
-    return [NSIndexPath indexPathWithIndexes:indexes length:2];
-}
 
 @implementation LDStandInList
 
@@ -98,6 +95,7 @@ static NSIndexPath *LDPath(NSInteger section, NSInteger element) {
     [_log release];
     [_sectionContents release];
     [_elementContents release];
+    [_elementLayouts release];
     [_touchedContents release];
     [_pendingCompletions release];
     [_deletedSections release];
@@ -129,7 +127,7 @@ static NSIndexPath *LDPath(NSInteger section, NSInteger element) {
 
 - (id)contentAtSection:(NSInteger)section element:(NSInteger)element {
     id<LDStandInContentSource> content = [_source ld_contentSource];
-    id value = content != nil ? [content ld_standInContentAtIndexPath:LDPath(section, element)] : nil;
+    id value = content != nil ? [content ld_standInContentAtIndexPath:LDStandInIndexPath(section, element)] : nil;
     return value != nil ? value : [NSNull null];
 }
 
@@ -138,19 +136,37 @@ static NSIndexPath *LDPath(NSInteger section, NSInteger element) {
     NSInteger sections = [_source ld_dataSourceNumberOfSections];
     NSMutableArray *sectionContents = [NSMutableArray arrayWithCapacity:(NSUInteger)sections];
     NSMutableArray *elementContents = [NSMutableArray arrayWithCapacity:(NSUInteger)sections];
+    NSMutableArray *elementLayouts = [NSMutableArray arrayWithCapacity:(NSUInteger)sections];
     for (NSInteger section = 0; section < sections; section++) {
         [sectionContents addObject:[self contentForSection:section]];
         NSInteger count = [_source ld_dataSourceNumberOfElementsInSection:section];
         NSMutableArray *rows = [NSMutableArray arrayWithCapacity:(NSUInteger)count];
+        NSMutableArray *layouts = [NSMutableArray arrayWithCapacity:(NSUInteger)count];
         for (NSInteger element = 0; element < count; element++) {
             [rows addObject:[self contentAtSection:section element:element]];
+            [layouts addObject:[NSNull null]];
         }
         [elementContents addObject:rows];
+        [elementLayouts addObject:layouts];
     }
     [_sectionContents release];
     _sectionContents = [sectionContents retain];
     [_elementContents release];
     _elementContents = [elementContents retain];
+    [_elementLayouts release];
+    _elementLayouts = [elementLayouts retain];
+}
+
+- (id)layoutValueAtIndexPath:(NSIndexPath *)indexPath {
+    [self loadIfNeeded];
+    id value = [[_elementLayouts objectAtIndex:[indexPath indexAtPosition:0]] objectAtIndex:[indexPath indexAtPosition:1]];
+    return value == [NSNull null] ? nil : value;
+}
+
+- (void)setLayoutValue:(id)value atIndexPath:(NSIndexPath *)indexPath {
+    [self loadIfNeeded];
+    [[_elementLayouts objectAtIndex:[indexPath indexAtPosition:0]] replaceObjectAtIndex:[indexPath indexAtPosition:1]
+                                                                            withObject:value != nil ? value : [NSNull null]];
 }
 
 - (void)loadIfNeeded {
@@ -175,6 +191,7 @@ static NSIndexPath *LDPath(NSInteger section, NSInteger element) {
 - (void)reloadData {
     if (_inBatch) { [NSException raise:NSInternalInconsistencyException format:@"reloadData inside a batch update"]; }
     [self load];
+    [_source ld_listDidUpdate];
 }
 
 - (void)clearBatch {
@@ -200,6 +217,7 @@ static NSIndexPath *LDPath(NSInteger section, NSInteger element) {
         [self clearBatch];
     }
     _batchCount++;
+    [_source ld_listDidUpdate];
     if (completion != nil) {
         LDStandInCompletion *kept = [[LDStandInCompletion alloc] initWithBlock:completion];
         [_pendingCompletions addObject:kept];
@@ -452,26 +470,33 @@ static NSString *LDReason(const ld_batch_check_t *check, const ld_batch_t *batch
  or reloaded section is read from the data source. */
 - (void)apply:(const ld_batch_t *)batch check:(const ld_batch_check_t *)check countsAfter:(const int32_t *)after
      sections:(NSInteger)sectionsAfter {
-    NSMutableArray *shown = [NSMutableArray array];
+    NSMutableArray *shown = [NSMutableArray array], *shownLayouts = [NSMutableArray array];
     for (NSArray *rows in _elementContents) { [shown addObjectsFromArray:rows]; }
+    for (NSArray *layouts in _elementLayouts) { [shownLayouts addObjectsFromArray:layouts]; }
     NSMutableArray *newSections = [NSMutableArray arrayWithCapacity:(NSUInteger)sectionsAfter];
     NSMutableArray *newElements = [NSMutableArray arrayWithCapacity:(NSUInteger)sectionsAfter];
+    NSMutableArray *newLayouts = [NSMutableArray arrayWithCapacity:(NSUInteger)sectionsAfter];
     const int32_t *origin = check->element_origins;
     for (NSInteger t = 0; t < sectionsAfter; t++) {
         int32_t s = check->section_origins[t];
         BOOL fresh = s < 0 || LDListed(batch->section_reloaded, batch->section_reloaded_count, s);
         [newSections addObject:fresh ? [self contentForSection:t] : [_sectionContents objectAtIndex:(NSUInteger)s]];
         NSMutableArray *rows = [NSMutableArray arrayWithCapacity:(NSUInteger)after[t]];
+        NSMutableArray *layouts = [NSMutableArray arrayWithCapacity:(NSUInteger)after[t]];
         for (NSInteger e = 0; e < after[t]; e++, origin++) {
-            [rows addObject:fresh || *origin < 0 ? [self contentAtSection:t element:e]
-                                                 : [shown objectAtIndex:(NSUInteger)*origin]];
+            BOOL loaded = fresh || *origin < 0;
+            [rows addObject:loaded ? [self contentAtSection:t element:e] : [shown objectAtIndex:(NSUInteger)*origin]];
+            [layouts addObject:loaded ? [NSNull null] : [shownLayouts objectAtIndex:(NSUInteger)*origin]];
         }
         [newElements addObject:rows];
+        [newLayouts addObject:layouts];
     }
     [_sectionContents release];
     _sectionContents = [newSections retain];
     [_elementContents release];
     _elementContents = [newElements retain];
+    [_elementLayouts release];
+    _elementLayouts = [newLayouts retain];
 }
 
 /* Checks the batch with the C core's rules (ld_check_batch) against the counts the view shows

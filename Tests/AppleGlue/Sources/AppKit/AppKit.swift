@@ -43,18 +43,6 @@ open class NSResponder: NSObject, Sendable {}
 @MainActor
 open class NSWindow: NSResponder {}
 
-/// A view.
-@MainActor
-open class NSView: NSResponder {
-    fileprivate var hostWindow: NSWindow?
-    /// The window the view is in; nil off screen.
-    open var window: NSWindow? { hostWindow }
-    /// The proxy through which changes animate; the stand-in animates the view itself.
-    open func animator() -> Self { self }
-    /// Stand-in only: puts the view in a window (or takes it out).
-    public func standInMove(toWindow window: NSWindow?) { hostWindow = window }
-}
-
 /// A control.
 @MainActor
 open class NSControl: NSView {}
@@ -127,6 +115,8 @@ public protocol NSTableViewDelegate: AnyObject {
     func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool
     /// The row view of `row`.
     func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView?
+    /// The height of `row`, without the intercell spacing.
+    func tableView(_ tableView: NSTableView, heightOfRow row: Int) -> CGFloat
 }
 
 extension NSTableViewDelegate {
@@ -136,6 +126,8 @@ extension NSTableViewDelegate {
     public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool { false }
     /// An optional method of the SDK's protocol: the table's own row view.
     public func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? { nil }
+    /// An optional method of the SDK's protocol: the table's `rowHeight`.
+    public func tableView(_ tableView: NSTableView, heightOfRow row: Int) -> CGFloat { tableView.rowHeight }
 }
 
 /// The view of a whole row of a table view, behind its cells.
@@ -177,8 +169,30 @@ open class NSTableView: NSControl {
         var rowView: NSTableRowView?
     }
 
-    private var shown: [ShownRow?]?
+    private var shown: [ShownRow?]? {
+        didSet { rowsGeneration += 1 }
+    }
+    /// Counts every change to the rows shown: a layout made at one count is stale at another.
+    private(set) var rowsGeneration = 0
+    /// The last layout of rows.
+    let rowLayout = FlowCache()
     private var updateDepth = 0
+
+    /// Each row's height unless the delegate gives it, without the intercell spacing.
+    open var rowHeight: CGFloat = 16 {
+        didSet { invalidateRowLayout() }
+    }
+    /// The spacing between columns and between rows; each row's rectangle includes the spacing
+    /// below it.
+    open var intercellSpacing = NSSize(width: 3, height: 2) {
+        didSet { invalidateRowLayout() }
+    }
+    /// Whether rows take the height their views fit (the first view's `standInFittingHeight`).
+    open var usesAutomaticRowHeights = false {
+        didSet { invalidateRowLayout() }
+    }
+    /// A table view's y axis runs down, from its first row.
+    open override var isFlipped: Bool { true }
     /// Stand-in only: every row call made, as text, in order.
     public private(set) var standInCalls: [String] = []
     /// Stand-in only: full reloads so far.
@@ -189,7 +203,9 @@ open class NSTableView: NSControl {
     /// The table's data source.
     open weak var dataSource: (any NSTableViewDataSource)?
     /// The table view's delegate.
-    open weak var delegate: (any NSTableViewDelegate)?
+    open weak var delegate: (any NSTableViewDelegate)? {
+        didSet { invalidateRowLayout() }
+    }
     /// The table's columns; a table made in code has none until they are added.
     open private(set) var tableColumns: [NSTableColumn] = []
 
@@ -225,6 +241,7 @@ open class NSTableView: NSControl {
         shown = nil
         _ = rows
         standInFullReloadCount += 1
+        tile()
     }
 
     /// The view of `row` in `column`, or nil if the row is not drawn or has none.
@@ -334,6 +351,24 @@ open class NSTableView: NSControl {
             }
         }
         rows = current
+        tile()
+    }
+
+    /// Sizes the table to its rows when laid out.
+    open override func layout() {
+        super.layout()
+        tile()
+    }
+
+    /// The height of the row at `row` as drawn: the delegate's, or the first view's fitting height
+    /// with automatic row heights.
+    func height(ofRow row: Int) -> CGFloat {
+        if usesAutomaticRowHeights, let rows = shown, rows.indices.contains(row),
+            let height = rows[row]?.views.first??.standInFittingHeight
+        {
+            return height
+        }
+        return delegate?.tableView(self, heightOfRow: row) ?? rowHeight
     }
 }
 
@@ -344,6 +379,10 @@ open class NSCollectionViewItem: NSObject, Sendable {
     public required override init() { super.init() }
     /// Stand-in only: the identifier the item was made with.
     public internal(set) var standInIdentifier: NSUserInterfaceItemIdentifier?
+    /// Stand-in only: the size the item's view fits, which an estimated item takes once shown;
+    /// nil: the size the layout would give it without estimates. Set it in
+    /// `itemForRepresentedObjectAt`.
+    public var standInFittingSize: NSSize?
 }
 
 /// A view a collection view lays out: an item's or a supplementary view.
@@ -398,6 +437,31 @@ open class NSCollectionView: NSView {
         AppKitStandIn.failures.append(failure)
     }
 
+    /// The layout that places the items; nil: none (no item has a frame).
+    open var collectionViewLayout: NSCollectionViewLayout? {
+        didSet {
+            oldValue?.collectionView = nil
+            collectionViewLayout?.collectionView = self
+            contentDidChange()
+        }
+    }
+
+    /// The collection view's delegate; an `NSCollectionViewDelegateFlowLayout` may give a flow
+    /// layout's sizes.
+    open weak var delegate: (any NSCollectionViewDelegate)? {
+        didSet { collectionViewLayout?.invalidateLayout() }
+    }
+
+    /// A collection view's y axis runs down.
+    open override var isFlipped: Bool { true }
+
+    /// Sizes the estimated items shown, then the view to its layout's content.
+    open override func layout() {
+        super.layout()
+        collectionViewLayout?.measureShownItems()
+        tile()
+    }
+
     /// The collection view's data source.
     open weak var dataSource: (any NSCollectionViewDataSource)? {
         didSet {
@@ -442,15 +506,19 @@ open class NSCollectionView: NSView {
     /// for, in order.
     public var standInItemRequests: [IndexPath] { state.cellRequests }
 
-    private func dataSourceCounts() -> [Int] {
+    func dataSourceCounts() -> [Int] {
         guard let dataSource else { return [] }
         return (0..<dataSource.numberOfSections(in: self)).map {
             dataSource.collectionView(self, numberOfItemsInSection: $0)
         }
     }
 
-    /// Reloads everything from the data source.
-    open func reloadData() { state.reload(dataSourceCounts) }
+    /// Reloads everything from the data source; the view then has its new layout's size, and the
+    /// clip view constrains the scroll position to it.
+    open func reloadData() {
+        state.reload(dataSourceCounts)
+        contentDidChange()
+    }
 
     /// The number of sections shown.
     open var numberOfSections: Int { state.shownCounts(dataSourceCounts).count }
@@ -463,6 +531,7 @@ open class NSCollectionView: NSView {
         if let failure = state.performBatch(updates, load: dataSourceCounts, completion: completionHandler) {
             fail("NSCollectionView: \(failure)")
         }
+        contentDidChange()
     }
 
     /// Inserts sections.

@@ -25,6 +25,12 @@ public final class ListState {
     public var requestCell: ((IndexPath) -> AnyObject?)?
     /// One cell per shown row (nil where none was made), moved with its row.
     public private(set) var cells: [[AnyObject?]] = []
+    /// Each shown row's measured (self-sized) size, nil until measured; moved with its row,
+    /// forgotten when the row is new, reloaded or reconfigured, and at a full reload.
+    public private(set) var measured: [[CGSize?]] = []
+    /// Counts every change to what the view shows (counts, cells, measured sizes): a layout made
+    /// at one generation is stale at another.
+    public private(set) var generation = 0
     /// The cell of the row being reconfigured while its cell is requested: dequeuing returns it.
     public private(set) var reconfiguringCell: AnyObject?
     /// Cells of rows that left the view, for dequeuing.
@@ -74,10 +80,18 @@ public final class ListState {
     private func loadCells(_ after: [Int]) {
         reusePool += retiring + cells.joined().compactMap { $0 }
         retiring = []
+        generation += 1
+        measured = after.map { [CGSize?](repeating: nil, count: $0) }
         cells = after.map { [AnyObject?](repeating: nil, count: $0) }
         for section in after.indices {
             for row in 0..<after[section] { cells[section][row] = cell(at: IndexPath(indexes: [section, row]), keeping: nil) }
         }
+    }
+
+    /// Records the size row `path` measured itself at.
+    public func setMeasured(_ size: CGSize, at path: IndexPath) {
+        measured[path[0]][path[1]] = size
+        generation += 1
     }
 
     private func cell(at path: IndexPath, keeping existing: AnyObject?) -> AnyObject? {
@@ -131,6 +145,9 @@ public final class ListState {
         self.counts = counts
         let cell = cells[source[0]].remove(at: source[1])
         cells[destination[0]].insert(cell, at: destination[1])
+        let size = measured[source[0]].remove(at: source[1])
+        measured[destination[0]].insert(size, at: destination[1])
+        generation += 1
         return nil
     }
 
@@ -153,9 +170,10 @@ public final class ListState {
     private func moveCells(after: [Int], origins: BatchOrigins) {
         let before = counts ?? []
         let reloadedSectionSet = Set(reloadedSections), reloadedSet = Set(reloaded), reconfiguredSet = Set(reconfigured)
-        let oldCells = Array(cells.joined()),
+        let oldCells = Array(cells.joined()), oldMeasured = Array(measured.joined()),
             oldPaths = before.indices.flatMap { s in (0..<before[s]).map { IndexPath(indexes: [s, $0]) } }
         var newCells = after.map { [AnyObject?](repeating: nil, count: $0) }
+        var newMeasured = after.map { [CGSize?](repeating: nil, count: $0) }
         var rows = origins.rows.makeIterator()
         for t in after.indices {
             let keepsCells = origins.sections[t].map { !reloadedSectionSet.contains($0) } ?? false
@@ -167,14 +185,17 @@ public final class ListState {
                     newCells[t][row] = cell(at: path, keeping: nil)
                     continue
                 }
-                let kept = oldCells[origin]
-                newCells[t][row] = reconfiguredSet.contains(oldPaths[origin]) ? cell(at: path, keeping: kept) : kept
+                let kept = oldCells[origin], reconfigures = reconfiguredSet.contains(oldPaths[origin])
+                newCells[t][row] = reconfigures ? cell(at: path, keeping: kept) : kept
+                if !reconfigures { newMeasured[t][row] = oldMeasured[origin] }
             }
         }
         // The cells of rows that left: deleted, reloaded, in deleted or reloaded sections.
         let shown = Set(newCells.joined().compactMap { $0.map(ObjectIdentifier.init) })
         retiring += cells.joined().compactMap { $0 }.filter { !shown.contains(ObjectIdentifier($0)) }
         cells = newCells
+        measured = newMeasured
+        generation += 1
     }
 
     /// Where each section and row after a valid batch comes from: its index before, or nil

@@ -40,30 +40,6 @@ open class UIResponder {
 open class UIWindow: UIView {}
 
 @MainActor
-open class UIView: UIResponder {
-    /// A view; cells registered by class are made with it.
-    public required override init() { super.init() }
-    /// Whether animations are on; false inside ``performWithoutAnimation(_:)``.
-    public private(set) static var areAnimationsEnabled = true
-    /// Runs `actionsWithoutAnimation` with animations off: batch updates made inside it are
-    /// applied without animation.
-    public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
-        let enabled = areAnimationsEnabled
-        areAnimationsEnabled = false
-        defer { areAnimationsEnabled = enabled }
-        actionsWithoutAnimation()
-    }
-    fileprivate var hostWindow: UIWindow?
-    /// The window the view is in; nil off screen.
-    open var window: UIWindow? { hostWindow }
-    /// Stand-in only: puts the view in a window (or takes it out).
-    public func standInMove(toWindow window: UIWindow?) { hostWindow = window }
-}
-
-@MainActor
-open class UIScrollView: UIView {}
-
-@MainActor
 open class UITableViewCell: UIView {
     /// The cell's style.
     public enum CellStyle: Int, @unchecked Sendable {
@@ -79,6 +55,10 @@ open class UITableViewCell: UIView {
 
     /// The identifier the cell was dequeued with.
     open internal(set) var reuseIdentifier: String?
+
+    /// Stand-in only: the height the cell's content fits (what Auto Layout would compute), which
+    /// a self-sizing row takes once shown; nil: 44 points. Set it in `cellForRowAt`.
+    public var standInFittingHeight: CGFloat?
 
     /// A cell of `style` for reuse as `reuseIdentifier`.
     public convenience init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
@@ -156,15 +136,72 @@ open class UITableView: UIScrollView {
 
     open weak var dataSource: (any UITableViewDataSource)?
 
-    /// A table view.
+    /// The table's delegate, which may give rows' and sections' heights.
+    open weak var delegate: (any UITableViewDelegate)? {
+        didSet { invalidateRowLayout() }
+    }
+    /// The table's style. The stand-in lays every style out as plain: headers and footers in the
+    /// flow of rows, no spacing between sections.
+    open private(set) var style = Style.plain
+    /// Every row's height unless the delegate gives it; `automaticDimension`: self-sizing.
+    open var rowHeight = UITableView.automaticDimension {
+        didSet { invalidateRowLayout() }
+    }
+    /// The height of self-sizing rows not shown yet; 0: none, each row is measured at once;
+    /// `automaticDimension`: 44 points.
+    open var estimatedRowHeight = UITableView.automaticDimension {
+        didSet { invalidateRowLayout() }
+    }
+    /// Every header's height unless the delegate gives it; `automaticDimension`: a titled header's
+    /// 28 points (the stand-in's figure), else none.
+    open var sectionHeaderHeight = UITableView.automaticDimension {
+        didSet { invalidateRowLayout() }
+    }
+    /// Every footer's height unless the delegate gives it; `automaticDimension` as for headers.
+    open var sectionFooterHeight = UITableView.automaticDimension {
+        didSet { invalidateRowLayout() }
+    }
+    /// The estimated height of headers. The stand-in sizes headers exactly, at once.
+    open var estimatedSectionHeaderHeight = UITableView.automaticDimension
+    /// The estimated height of footers. The stand-in sizes footers exactly, at once.
+    open var estimatedSectionFooterHeight = UITableView.automaticDimension
+
+    /// The last layout of rows.
+    let rowLayout = FlowCache()
+
+    /// A table view of plain style with a zero frame.
     public required init() {
         super.init()
         state.requestCell = { [unowned self] path in self.dataSource?.tableView(self, cellForRowAt: path) }
     }
 
-    private func dataSourceCounts() -> [Int] {
+    /// A table view of plain style.
+    public override convenience init(frame: CGRect) { self.init(frame: frame, style: .plain) }
+
+    /// A table view of `style`.
+    public init(frame: CGRect, style: UITableView.Style) {
+        super.init(frame: frame)
+        self.style = style
+        state.requestCell = { [unowned self] path in self.dataSource?.tableView(self, cellForRowAt: path) }
+    }
+
+    func dataSourceCounts() -> [Int] {
         guard let dataSource else { return [] }
         return (0..<dataSource.numberOfSections(in: self)).map { dataSource.tableView(self, numberOfRowsInSection: $0) }
+    }
+
+    /// The size of the rows' layout: the bounds' width, and every header, row and footer in turn.
+    /// Setting it does nothing: the table sets it from its layout.
+    open override var contentSize: CGSize {
+        get { CGSize(width: bounds.width, height: frames.length) }
+        set {}
+    }
+
+    /// Lays out the rows the bounds show: each self-sizing row shown with its estimate takes its
+    /// cell's real height, which may show other rows, until every shown row has its own.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        measureShownRows()
     }
 
     /// Registers the class of the cells dequeued with `identifier`.
@@ -198,17 +235,26 @@ open class UITableView: UIScrollView {
         return cells[indexPath.section][indexPath.row] as? UITableViewCell
     }
 
-    open func reloadData() { state.reload(dataSourceCounts) }
+    /// Shows the data source's rows again: the layout is the new rows', the offset kept, clamped
+    /// to the new content.
+    open func reloadData() {
+        state.reload(dataSourceCounts)
+        contentDidChange()
+    }
 
     open var numberOfSections: Int { state.shownCounts(dataSourceCounts).count }
 
     open func numberOfRows(inSection section: Int) -> Int { state.shownCounts(dataSourceCounts)[section] }
 
+    /// Performs `updates` as one batch. When it returns, the view reports the layout of the new
+    /// data (rows, frames, content size; rows not measured yet at their estimates) and the offset
+    /// it had, clamped to the new content; the rows shown are sized at the next layout.
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         let animated = UIView.areAnimationsEnabled
         if let failure = state.performBatch(updates, animated: animated, load: dataSourceCounts, completion: completion) {
             fail(failure)
         }
+        contentDidChange()
     }
 
     open func insertSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {
@@ -294,6 +340,7 @@ open class UITableView: UIScrollView {
             fail(failure)
             return false
         }
+        setNeedsLayout()
         dataSource.tableView(self, moveRowAt: source, to: destination)
         if state.counts != dataSourceCounts() {
             fail(
@@ -310,7 +357,12 @@ open class UICollectionReusableView: UIView {
 }
 
 @MainActor
-open class UICollectionViewCell: UICollectionReusableView {}
+open class UICollectionViewCell: UICollectionReusableView {
+    /// Stand-in only: the size the cell's content fits (what its
+    /// `preferredLayoutAttributesFitting(_:)` would answer), which an estimated item takes once
+    /// shown; nil: the size the layout would give it without estimates. Set it in `cellForItemAt`.
+    public var standInFittingSize: CGSize?
+}
 
 /// What a collection view asks for its items. The SDK's optional requirements are
 /// requirements with default implementations here, each answering what UIKit assumes when a
@@ -375,13 +427,55 @@ open class UICollectionView: UIScrollView {
 
     open weak var dataSource: (any UICollectionViewDataSource)?
 
-    /// A collection view.
+    /// The collection view's delegate; a `UICollectionViewDelegateFlowLayout` may give a flow
+    /// layout's sizes.
+    open weak var delegate: (any UICollectionViewDelegate)? {
+        didSet { collectionViewLayout.invalidateLayout() }
+    }
+
+    /// The layout that places the items.
+    open var collectionViewLayout: UICollectionViewLayout {
+        didSet {
+            oldValue.collectionView = nil
+            collectionViewLayout.collectionView = self
+            collectionViewLayout.invalidateLayout()
+        }
+    }
+
+    /// A collection view with a zero frame and a flow layout.
     public required init() {
+        collectionViewLayout = UICollectionViewFlowLayout()
         super.init()
+        setUp()
+    }
+
+    /// A collection view whose items `layout` places.
+    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+        collectionViewLayout = layout
+        super.init(frame: frame)
+        setUp()
+    }
+
+    private func setUp() {
+        collectionViewLayout.collectionView = self
         state.requestCell = { [unowned self] path in self.dataSource?.collectionView(self, cellForItemAt: path) }
     }
 
-    private func dataSourceCounts() -> [Int] {
+    /// The size of the layout's content (`collectionViewLayout.collectionViewContentSize`).
+    /// Setting it does nothing: the view sets it from its layout.
+    open override var contentSize: CGSize {
+        get { collectionViewLayout.collectionViewContentSize }
+        set {}
+    }
+
+    /// Lays out the items the bounds show: each estimated item shown takes its cell's real size,
+    /// which may show other items, until every shown item has its own.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        collectionViewLayout.measureShownItems()
+    }
+
+    func dataSourceCounts() -> [Int] {
         guard let dataSource else { return [] }
         return (0..<dataSource.numberOfSections(in: self)).map {
             dataSource.collectionView(self, numberOfItemsInSection: $0)
@@ -420,17 +514,26 @@ open class UICollectionView: UIScrollView {
         return cells[indexPath.section][indexPath.item] as? UICollectionViewCell
     }
 
-    open func reloadData() { state.reload(dataSourceCounts) }
+    /// Shows the data source's items again: the layout is the new items', the offset kept,
+    /// clamped to the new content.
+    open func reloadData() {
+        state.reload(dataSourceCounts)
+        contentDidChange()
+    }
 
     open var numberOfSections: Int { state.shownCounts(dataSourceCounts).count }
 
     open func numberOfItems(inSection section: Int) -> Int { state.shownCounts(dataSourceCounts)[section] }
 
+    /// Performs `updates` as one batch. When it returns, the view reports the layout of the new
+    /// data (items not measured yet at their estimates) and the offset it had, clamped to the new
+    /// content along the layout's axis; the items shown are sized at the next layout.
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         let animated = UIView.areAnimationsEnabled
         if let failure = state.performBatch(updates, animated: animated, load: dataSourceCounts, completion: completion) {
             fail(failure)
         }
+        contentDidChange()
     }
 
     open func insertSections(_ sections: IndexSet) { state.insertedSections += sections }
@@ -489,6 +592,7 @@ open class UICollectionView: UIScrollView {
             fail(failure)
             return false
         }
+        setNeedsLayout()
         dataSource.collectionView(self, moveItemAt: source, to: destination)
         if state.counts != dataSourceCounts() {
             fail(
