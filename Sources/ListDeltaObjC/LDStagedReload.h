@@ -2,6 +2,7 @@
 #if defined(__APPLE__) || defined(LD_OBJC_GNUSTEP)
 #import "LDChangeset.h"
 #import "LDReloadOutcome.h"
+#import "LDScrollAnchoring.h"
 #import "LDStagedChangeset.h"
 
 NS_ASSUME_NONNULL_BEGIN
@@ -32,10 +33,11 @@ typedef struct LDBatchUpdateTarget {
  * compares the counts the view shows with those each stage starts from (-[LDChangeset
  * numberOfSectionsBefore], -numberOfElementsBeforeInSection:) and sets the final data and
  * reloads instead on a mismatch, when not in a window, or when interrupt says so. completion
- * is called once: after the last stage's animations, or right after a reload.
+ * is called once: after the last stage's animations, or right after a reload. With an anchor
+ * and a view (NULL: none), each batch keeps in place what the anchor says.
  */
-void LDStagedReload(LDStagedChangeset *stagedChangeset, LDBatchUpdateTarget target,
-                    BOOL (^_Nullable interrupt)(LDChangeset *changeset),
+void LDStagedReload(LDStagedChangeset *stagedChangeset, LDBatchUpdateTarget target, LDScrollAnchor anchor,
+                    const LDScrollAnchoringView *_Nullable anchoring, BOOL (^_Nullable interrupt)(LDChangeset *changeset),
                     void (^_Nullable completion)(LDReloadOutcome *outcome), void (^setData)(NSArray *data));
 
 /* The selectors UIKit's and AppKit's collection views share, by which one function drives both. */
@@ -57,6 +59,7 @@ void LDStagedReload(LDStagedChangeset *stagedChangeset, LDBatchUpdateTarget targ
  * differ) from the caller.
  */
 void LDStagedReloadCollectionView(id<LDCollectionView> view, BOOL inWindow, LDStagedChangeset *stagedChangeset,
+                                  LDScrollAnchor anchor, const LDScrollAnchoringView *_Nullable anchoring,
                                   void (^performBatch)(void (^updates)(void), void (^_Nullable completion)(BOOL finished)),
                                   void (^performItemChanges)(LDChangeset *changeset),
                                   BOOL (^_Nullable interrupt)(LDChangeset *changeset),

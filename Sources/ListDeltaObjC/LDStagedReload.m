@@ -42,8 +42,8 @@ static void LDReloadInstead(NSArray *final, LDBatchUpdateTarget target, LDReload
     if (completion != nil) { completion(outcome); }
 }
 
-void LDStagedReload(LDStagedChangeset *stagedChangeset, LDBatchUpdateTarget target,
-                    BOOL (^interrupt)(LDChangeset *), void (^completion)(LDReloadOutcome *),
+void LDStagedReload(LDStagedChangeset *stagedChangeset, LDBatchUpdateTarget target, LDScrollAnchor anchor,
+                    const LDScrollAnchoringView *anchoring, BOOL (^interrupt)(LDChangeset *), void (^completion)(LDReloadOutcome *),
                     void (^setData)(NSArray *)) {
     NSArray<LDChangeset *> *changesets = stagedChangeset.changesets;
     NSUInteger count = changesets.count;
@@ -76,16 +76,19 @@ void LDStagedReload(LDStagedChangeset *stagedChangeset, LDBatchUpdateTarget targ
         };
         void (^batchCompletion)(BOOL) = nil;
         if (index == count - 1 && completion != nil) { batchCompletion = finish; }
+        LDAnchorPlan plan = LDPlanAnchor(anchor, changeset, anchoring);
         target.performBatch(
             ^{
                 setData(changeset.data);
                 performOperations(changeset);
             },
             batchCompletion);
+        LDCarryOutAnchor(plan, anchoring);
     }
 }
 
 void LDStagedReloadCollectionView(id<LDCollectionView> view, BOOL inWindow, LDStagedChangeset *stagedChangeset,
+                                  LDScrollAnchor anchor, const LDScrollAnchoringView *anchoring,
                                   void (^performBatch)(void (^)(void), void (^)(BOOL)),
                                   void (^performItemChanges)(LDChangeset *), BOOL (^interrupt)(LDChangeset *),
                                   void (^completion)(LDReloadOutcome *), void (^setData)(NSArray *)) {
@@ -112,7 +115,7 @@ void LDStagedReloadCollectionView(id<LDCollectionView> view, BOOL inWindow, LDSt
             [view moveItemAtIndexPath:move.from toIndexPath:move.to];
         }
     };
-    LDStagedReload(stagedChangeset, target, interrupt, completion, setData);
+    LDStagedReload(stagedChangeset, target, anchor, anchoring, interrupt, completion, setData);
 }
 
 #endif

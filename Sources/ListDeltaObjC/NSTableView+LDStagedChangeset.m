@@ -2,6 +2,9 @@
 #import "NSTableView+LDStagedChangeset.h"
 #if __has_include(<AppKit/AppKit.h>) && !(defined(TARGET_OS_MACCATALYST) && TARGET_OS_MACCATALYST)
 
+#include <math.h>
+
+#import "LDCore.h"
 #import "LDImmediateRows.h"
 #import "LDStagedReload.h"
 
@@ -10,6 +13,22 @@
 - (void)ld_reloadUsingStagedChangeset:(LDStagedChangeset *)stagedChangeset
                   deleteRowsAnimation:(NSTableViewAnimationOptions)deleteRowsAnimation
                   insertRowsAnimation:(NSTableViewAnimationOptions)insertRowsAnimation
+                            interrupt:(BOOL (^)(LDChangeset *))interrupt
+                           completion:(void (^)(LDReloadOutcome *))completion
+                              setData:(void (NS_NOESCAPE ^)(NSArray *))setData {
+    [self ld_reloadUsingStagedChangeset:stagedChangeset
+                    deleteRowsAnimation:deleteRowsAnimation
+                    insertRowsAnimation:insertRowsAnimation
+                              anchoring:LDScrollAnchorNone
+                              interrupt:interrupt
+                             completion:completion
+                                setData:setData];
+}
+
+- (void)ld_reloadUsingStagedChangeset:(LDStagedChangeset *)stagedChangeset
+                  deleteRowsAnimation:(NSTableViewAnimationOptions)deleteRowsAnimation
+                  insertRowsAnimation:(NSTableViewAnimationOptions)insertRowsAnimation
+                            anchoring:(LDScrollAnchor)anchor
                             interrupt:(BOOL (^)(LDChangeset *))interrupt
                            completion:(void (^)(LDReloadOutcome *))completion
                               setData:(void (NS_NOESCAPE ^)(NSArray *))setData {
@@ -64,7 +83,36 @@
         });
         if (!translated) { [tableView reloadData]; }
     };
-    LDStagedReload(stagedChangeset, target, interrupt, completion, setData);
+    /* A table view's rows are section 0 of the batches; outside a scroll view, nothing anchors. */
+    LDScrollAnchoringView anchoring = {
+        .viewport = ^ld_viewport_t {
+            return LDAppKitViewport(tableView, YES);
+        },
+        .userIsScrolling = ^BOOL {
+            return LDAppKitUserIsScrolling(tableView);
+        },
+        .visiblePaths = ^NSArray<NSIndexPath *> * {
+            NSRange rows = [tableView rowsInRect:tableView.visibleRect];
+            NSMutableArray<NSIndexPath *> *paths = [NSMutableArray arrayWithCapacity:rows.length];
+            for (NSUInteger row = rows.location; row < NSMaxRange(rows); row++) {
+                [paths addObject:LDIndexPath(0, (NSInteger)row)];
+            }
+            return paths;
+        },
+        .leadingEdge = ^double(NSIndexPath *path) {
+            NSInteger row = (NSInteger)[path indexAtPosition:1];
+            if ([path indexAtPosition:0] != 0 || row >= tableView.numberOfRows) return NAN;
+            return NSMinY([tableView rectOfRow:row]);
+        },
+        .layoutIfNeeded = ^{
+            [tableView layoutSubtreeIfNeeded];
+        },
+        .setOffset = ^(double offset) {
+            LDAppKitSetOffset(tableView, YES, offset);
+        },
+    };
+    LDStagedReload(stagedChangeset, target, anchor, tableView.enclosingScrollView != nil ? &anchoring : NULL, interrupt,
+                   completion, setData);
 }
 
 @end

@@ -2,12 +2,28 @@
 #import "UITableView+LDStagedChangeset.h"
 #if __has_include(<UIKit/UIKit.h>) && !(defined(TARGET_OS_WATCH) && TARGET_OS_WATCH)
 
+#include <math.h>
+
 #import "LDStagedReload.h"
 
 @implementation UITableView (LDStagedChangeset)
 
 - (void)ld_reloadUsingStagedChangeset:(LDStagedChangeset *)stagedChangeset
                      withRowAnimation:(UITableViewRowAnimation)animation
+                            interrupt:(BOOL (^)(LDChangeset *))interrupt
+                           completion:(void (^)(LDReloadOutcome *))completion
+                              setData:(void (NS_NOESCAPE ^)(NSArray *))setData {
+    [self ld_reloadUsingStagedChangeset:stagedChangeset
+                       withRowAnimation:animation
+                              anchoring:LDScrollAnchorNone
+                              interrupt:interrupt
+                             completion:completion
+                                setData:setData];
+}
+
+- (void)ld_reloadUsingStagedChangeset:(LDStagedChangeset *)stagedChangeset
+                     withRowAnimation:(UITableViewRowAnimation)animation
+                            anchoring:(LDScrollAnchor)anchor
                             interrupt:(BOOL (^)(LDChangeset *))interrupt
                            completion:(void (^)(LDReloadOutcome *))completion
                               setData:(void (NS_NOESCAPE ^)(NSArray *))setData {
@@ -19,6 +35,7 @@
                     insertRowsAnimation:animation
                     reloadRowsAnimation:animation
                    reconfiguringUpdates:NO
+                              anchoring:anchor
                               interrupt:interrupt
                              completion:completion
                                 setData:setData];
@@ -32,6 +49,32 @@
                   insertRowsAnimation:(UITableViewRowAnimation)insertRowsAnimation
                   reloadRowsAnimation:(UITableViewRowAnimation)reloadRowsAnimation
                  reconfiguringUpdates:(BOOL)reconfiguringUpdates
+                            interrupt:(BOOL (^)(LDChangeset *))interrupt
+                           completion:(void (^)(LDReloadOutcome *))completion
+                              setData:(void (NS_NOESCAPE ^)(NSArray *))setData {
+    [self ld_reloadUsingStagedChangeset:stagedChangeset
+                deleteSectionsAnimation:deleteSectionsAnimation
+                insertSectionsAnimation:insertSectionsAnimation
+                reloadSectionsAnimation:reloadSectionsAnimation
+                    deleteRowsAnimation:deleteRowsAnimation
+                    insertRowsAnimation:insertRowsAnimation
+                    reloadRowsAnimation:reloadRowsAnimation
+                   reconfiguringUpdates:reconfiguringUpdates
+                              anchoring:LDScrollAnchorNone
+                              interrupt:interrupt
+                             completion:completion
+                                setData:setData];
+}
+
+- (void)ld_reloadUsingStagedChangeset:(LDStagedChangeset *)stagedChangeset
+              deleteSectionsAnimation:(UITableViewRowAnimation)deleteSectionsAnimation
+              insertSectionsAnimation:(UITableViewRowAnimation)insertSectionsAnimation
+              reloadSectionsAnimation:(UITableViewRowAnimation)reloadSectionsAnimation
+                  deleteRowsAnimation:(UITableViewRowAnimation)deleteRowsAnimation
+                  insertRowsAnimation:(UITableViewRowAnimation)insertRowsAnimation
+                  reloadRowsAnimation:(UITableViewRowAnimation)reloadRowsAnimation
+                 reconfiguringUpdates:(BOOL)reconfiguringUpdates
+                            anchoring:(LDScrollAnchor)anchor
                             interrupt:(BOOL (^)(LDChangeset *))interrupt
                            completion:(void (^)(LDReloadOutcome *))completion
                               setData:(void (NS_NOESCAPE ^)(NSArray *))setData {
@@ -83,7 +126,29 @@
             [tableView moveRowAtIndexPath:move.from toIndexPath:move.to];
         }
     };
-    LDStagedReload(stagedChangeset, target, interrupt, completion, setData);
+    LDScrollAnchoringView anchoring = {
+        .viewport = ^ld_viewport_t {
+            return LDUIKitViewport(tableView, YES);
+        },
+        .userIsScrolling = ^BOOL {
+            return LDUIKitUserIsScrolling(tableView);
+        },
+        .visiblePaths = ^NSArray<NSIndexPath *> * {
+            return tableView.indexPathsForVisibleRows ?: @[];
+        },
+        .leadingEdge = ^double(NSIndexPath *path) {
+            NSInteger section = (NSInteger)[path indexAtPosition:0], row = (NSInteger)[path indexAtPosition:1];
+            if (section >= tableView.numberOfSections || row >= [tableView numberOfRowsInSection:section]) return NAN;
+            return CGRectGetMinY([tableView rectForRowAtIndexPath:path]);
+        },
+        .layoutIfNeeded = ^{
+            [tableView layoutIfNeeded];
+        },
+        .setOffset = ^(double offset) {
+            LDUIKitSetOffset(tableView, YES, offset);
+        },
+    };
+    LDStagedReload(stagedChangeset, target, anchor, &anchoring, interrupt, completion, setData);
 }
 
 @end

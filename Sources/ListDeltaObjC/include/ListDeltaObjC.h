@@ -16,6 +16,7 @@
 #import "LDListMoveIndex.h"
 #import "LDListMoveIndexPath.h"
 #import "LDReloadOutcome.h"
+#import "LDScrollAnchor.h"
 #import "LDStagedChangeset.h"
 #import "LDStagedDiffer.h"
 #import "NSNumber+LDListDiffable.h"

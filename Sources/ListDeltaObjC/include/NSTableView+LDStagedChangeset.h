@@ -6,6 +6,7 @@
 #import "LDChangeset.h"
 #import "LDReloadOutcome.h"
 #import "LDStagedChangeset.h"
+#import "LDScrollAnchor.h"
 
 NS_ASSUME_NONNULL_BEGIN
 
@@ -34,6 +35,23 @@ NS_ASSUME_NONNULL_BEGIN
                            completion:(void (^_Nullable)(LDReloadOutcome *outcome))completion
                               setData:(void (NS_NOESCAPE ^)(NSArray *data))setData
     NS_SWIFT_NAME(ld_reload(using:deleteRowsAnimation:insertRowsAnimation:interrupt:completion:setData:));
+
+/**
+ As @c -ld_reloadUsingStagedChangeset:deleteRowsAnimation:insertRowsAnimation:interrupt:completion:setData:,
+ keeping in place what @c anchor says in the table view's scroll view (outside one, nothing
+ anchors); the user scrolls during a live scroll.
+ With an @c anchor other than @c LDScrollAnchorNone, each stage's batch keeps in place what
+ it says (see @c LDScrollAnchor): the rows on screen are read before the batch, and the content
+ offset is set once the view has laid it out, unless the user is scrolling.
+ */
+- (void)ld_reloadUsingStagedChangeset:(LDStagedChangeset *)stagedChangeset
+                  deleteRowsAnimation:(NSTableViewAnimationOptions)deleteRowsAnimation
+                  insertRowsAnimation:(NSTableViewAnimationOptions)insertRowsAnimation
+                            anchoring:(LDScrollAnchor)anchor
+                            interrupt:(BOOL (^_Nullable)(LDChangeset *changeset))interrupt
+                           completion:(void (^_Nullable)(LDReloadOutcome *outcome))completion
+                              setData:(void (NS_NOESCAPE ^)(NSArray *data))setData
+    NS_SWIFT_NAME(ld_reload(using:deleteRowsAnimation:insertRowsAnimation:anchoring:interrupt:completion:setData:));
 
 @end
 

@@ -6,6 +6,7 @@
 #import "LDChangeset.h"
 #import "LDReloadOutcome.h"
 #import "LDStagedChangeset.h"
+#import "LDScrollAnchor.h"
 
 NS_ASSUME_NONNULL_BEGIN
 
@@ -40,6 +41,22 @@ NS_ASSUME_NONNULL_BEGIN
                            completion:(void (^_Nullable)(LDReloadOutcome *outcome))completion
                               setData:(void (NS_NOESCAPE ^)(NSArray *data))setData
     NS_SWIFT_NAME(ld_reload(using:interrupt:reconfiguringUpdates:completion:setData:));
+
+/**
+ As @c -ld_reloadUsingStagedChangeset:interrupt:reconfiguringUpdates:completion:setData:, keeping
+ in place what @c anchor says, along the layout's scroll direction (a flow or compositional
+ layout's; vertical for any other).
+ With an @c anchor other than @c LDScrollAnchorNone, each stage's batch keeps in place what
+ it says (see @c LDScrollAnchor): the rows on screen are read before the batch, and the content
+ offset is set once the view has laid it out, unless the user is scrolling.
+ */
+- (void)ld_reloadUsingStagedChangeset:(LDStagedChangeset *)stagedChangeset
+                            interrupt:(BOOL (^_Nullable)(LDChangeset *changeset))interrupt
+                 reconfiguringUpdates:(BOOL)reconfiguringUpdates
+                            anchoring:(LDScrollAnchor)anchor
+                           completion:(void (^_Nullable)(LDReloadOutcome *outcome))completion
+                              setData:(void (NS_NOESCAPE ^)(NSArray *data))setData
+    NS_SWIFT_NAME(ld_reload(using:interrupt:reconfiguringUpdates:anchoring:completion:setData:));
 
 @end
 

@@ -6,6 +6,7 @@
 #import "LDChangeset.h"
 #import "LDReloadOutcome.h"
 #import "LDStagedChangeset.h"
+#import "LDScrollAnchor.h"
 
 NS_ASSUME_NONNULL_BEGIN
 
@@ -60,6 +61,39 @@ NS_ASSUME_NONNULL_BEGIN
                            completion:(void (^_Nullable)(LDReloadOutcome *outcome))completion
                               setData:(void (NS_NOESCAPE ^)(NSArray *data))setData
     NS_SWIFT_NAME(ld_reload(using:deleteSectionsAnimation:insertSectionsAnimation:reloadSectionsAnimation:deleteRowsAnimation:insertRowsAnimation:reloadRowsAnimation:reconfiguringUpdates:interrupt:completion:setData:));
+
+/**
+ As @c -ld_reloadUsingStagedChangeset:withRowAnimation:interrupt:completion:setData:, keeping
+ in place what @c anchor says.
+ With an @c anchor other than @c LDScrollAnchorNone, each stage's batch keeps in place what
+ it says (see @c LDScrollAnchor): the rows on screen are read before the batch, and the content
+ offset is set once the view has laid it out, unless the user is scrolling.
+ */
+- (void)ld_reloadUsingStagedChangeset:(LDStagedChangeset *)stagedChangeset
+                     withRowAnimation:(UITableViewRowAnimation)animation
+                            anchoring:(LDScrollAnchor)anchor
+                            interrupt:(BOOL (^_Nullable)(LDChangeset *changeset))interrupt
+                           completion:(void (^_Nullable)(LDReloadOutcome *outcome))completion
+                              setData:(void (NS_NOESCAPE ^)(NSArray *data))setData
+    NS_SWIFT_NAME(ld_reload(using:with:anchoring:interrupt:completion:setData:));
+
+/**
+ As the method above with an animation for each kind of operation, keeping in place what
+ @c anchor says.
+ */
+- (void)ld_reloadUsingStagedChangeset:(LDStagedChangeset *)stagedChangeset
+              deleteSectionsAnimation:(UITableViewRowAnimation)deleteSectionsAnimation
+              insertSectionsAnimation:(UITableViewRowAnimation)insertSectionsAnimation
+              reloadSectionsAnimation:(UITableViewRowAnimation)reloadSectionsAnimation
+                  deleteRowsAnimation:(UITableViewRowAnimation)deleteRowsAnimation
+                  insertRowsAnimation:(UITableViewRowAnimation)insertRowsAnimation
+                  reloadRowsAnimation:(UITableViewRowAnimation)reloadRowsAnimation
+                 reconfiguringUpdates:(BOOL)reconfiguringUpdates
+                            anchoring:(LDScrollAnchor)anchor
+                            interrupt:(BOOL (^_Nullable)(LDChangeset *changeset))interrupt
+                           completion:(void (^_Nullable)(LDReloadOutcome *outcome))completion
+                              setData:(void (NS_NOESCAPE ^)(NSArray *data))setData
+    NS_SWIFT_NAME(ld_reload(using:deleteSectionsAnimation:insertSectionsAnimation:reloadSectionsAnimation:deleteRowsAnimation:insertRowsAnimation:reloadRowsAnimation:reconfiguringUpdates:anchoring:interrupt:completion:setData:));
 
 @end
 

@@ -47,9 +47,10 @@
         }
 
         /// The clip view's bounds origin and length, the document's length and the scroll
-        /// view's content insets (AppKit's automatic ones when it adjusts them).
+        /// view's content insets as its clip view applies them (AppKit's automatic ones when it
+        /// adjusts them).
         var viewport: ScrollViewport {
-            let bounds = scrollView.contentView.bounds, insets = scrollView.contentInsets
+            let bounds = scrollView.contentView.bounds, insets = scrollView.contentView.contentInsets
             return vertical
                 ? ScrollViewport(
                     offset: bounds.minY, length: bounds.height, contentLength: document.frame.height,
@@ -119,23 +120,27 @@
         }
         /// Whether the scroll view is in a live scroll.
         public var isUserScrolling: Bool { document?.isUserScrolling ?? false }
-        /// `indexPathsForVisibleItems()`, at `frameForItem(at:)`'s leading edges.
+        /// `indexPathsForVisibleItems()`, at their layout attributes' leading edges.
         public var visibleElements: [VisibleElement] {
-            guard let document else { return [] }
-            return collectionView.indexPathsForVisibleItems().map {
-                VisibleElement(
-                    path: ElementPath(element: $0.item, section: $0.section),
-                    leadingEdge: document.leadingEdge(of: collectionView.frameForItem(at: $0)))
+            collectionView.indexPathsForVisibleItems().compactMap { indexPath in
+                leadingEdge(of: indexPath).map {
+                    VisibleElement(path: ElementPath(element: indexPath.item, section: indexPath.section), leadingEdge: $0)
+                }
             }
         }
         /// Calls the collection view's `layoutSubtreeIfNeeded()`.
         public func layoutIfNeeded() { collectionView.layoutSubtreeIfNeeded() }
-        /// The leading edge of `frameForItem(at:)`; nil outside the collection view's items.
+        /// The leading edge of the item's `layoutAttributesForItem(at:)` frame; nil outside the
+        /// collection view's items.
         public func leadingEdge(ofElementAt path: ElementPath) -> Double? {
-            guard let document, path.section < collectionView.numberOfSections,
+            guard path.section < collectionView.numberOfSections,
                 path.element < collectionView.numberOfItems(inSection: path.section)
             else { return nil }
-            return document.leadingEdge(of: collectionView.frameForItem(at: IndexPath(item: path.element, section: path.section)))
+            return leadingEdge(of: IndexPath(item: path.element, section: path.section))
+        }
+        private func leadingEdge(of indexPath: IndexPath) -> Double? {
+            guard let document, let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame else { return nil }
+            return document.leadingEdge(of: frame)
         }
         /// Scrolls the clip view to `offset`.
         public func setScrollOffset(_ offset: Double) { document?.setScrollOffset(offset) }
