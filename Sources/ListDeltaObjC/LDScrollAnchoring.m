@@ -91,16 +91,19 @@ LDAnchorPlan LDPlanAnchor(LDScrollAnchor anchor, LDChangeset *changeset, const L
 }
 
 void LDCarryOutAnchor(LDAnchorPlan plan, const LDScrollAnchoringView *view) {
-    if (plan.plan.keep == LD_SCROLL_ANCHOR_NONE || view == NULL || view->userIsScrolling()) return;
-    view->layoutIfNeeded();
-    double leading = 0;
-    if (plan.plan.keep == LD_SCROLL_ANCHOR_VISIBLE_CONTENT) {
-        leading = view->leadingEdge(LDIndexPath(plan.plan.path.section, plan.plan.path.element));
-        if (isnan(leading)) return;
-    }
-    ld_viewport_t viewport = view->viewport();
-    double offset;
-    if (ld_anchor_offset(&plan.plan, &viewport, leading, &offset) == LD_OK && offset != viewport.offset) {
+    if (plan.plan.keep == LD_SCROLL_ANCHOR_NONE || view == NULL) return;
+    NSIndexPath *path = LDIndexPath(plan.plan.path.section, plan.plan.path.element);
+    /* Again until the view keeps the offset: rows that take their real heights once shown move the anchor. */
+    for (int pass = 0; pass < LD_ANCHOR_LAYOUT_PASSES && !view->userIsScrolling(); pass++) {
+        view->layoutIfNeeded();
+        double leading = 0;
+        if (plan.plan.keep == LD_SCROLL_ANCHOR_VISIBLE_CONTENT) {
+            leading = view->leadingEdge(path);
+            if (isnan(leading)) return;
+        }
+        ld_viewport_t viewport = view->viewport();
+        double offset;
+        if (ld_anchor_offset(&plan.plan, &viewport, leading, &offset) != LD_OK || offset == viewport.offset) return;
         view->setOffset(offset);
     }
 }

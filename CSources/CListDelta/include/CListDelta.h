@@ -805,6 +805,11 @@ ld_status ld_anchor_plan(ld_workspace_t *workspace, ld_scroll_anchor mode, const
                          const ld_viewport_t *before, const ld_visible_row_t *rows, size_t row_count,
                          ld_anchor_plan_t *out);
 
+/*! @brief How many times a binding lays a view out and sets the offset ld_anchor_offset() gives,
+ *         until the view keeps it: rows whose estimated heights become real ones when shown
+ *         (self-sizing cells) move the anchor when the view lays out at the new offset. */
+#define LD_ANCHOR_LAYOUT_PASSES 4
+
 /*!
  * @brief The content offset that carries out @p plan once the view has laid out the batch:
  *        the anchor row's distance from the visible top kept, or the pinned edge, clamped to

@@ -24,19 +24,23 @@ struct AnchorPlan {
         (self.view, self.plan) = (view, plan)
     }
 
-    /// Sets the offset that keeps the plan, unless the user has started scrolling meanwhile.
+    /// Sets the offset that keeps the plan, unless the user has started scrolling meanwhile:
+    /// lays the view out and sets it again until the view keeps it (rows that take their real
+    /// heights once shown move the anchor), at most `LD_ANCHOR_LAYOUT_PASSES` times.
     func carryOut() {
-        guard !view.isUserScrolling else { return }
-        view.layoutIfNeeded()
-        var leading = 0.0
-        if plan.keep == LD_SCROLL_ANCHOR_VISIBLE_CONTENT {
-            let path = ElementPath(element: Int(plan.path.element), section: Int(plan.path.section))
-            guard let edge = view.leadingEdge(ofElementAt: path) else { return }
-            leading = edge
+        let path = ElementPath(element: Int(plan.path.element), section: Int(plan.path.section))
+        for _ in 0..<LD_ANCHOR_LAYOUT_PASSES {
+            guard !view.isUserScrolling else { return }
+            view.layoutIfNeeded()
+            var leading = 0.0
+            if plan.keep == LD_SCROLL_ANCHOR_VISIBLE_CONTENT {
+                guard let edge = view.leadingEdge(ofElementAt: path) else { return }
+                leading = edge
+            }
+            var plan = plan, viewport = ld_viewport_t(view.viewport), offset = 0.0
+            guard ld_anchor_offset(&plan, &viewport, leading, &offset) == LD_OK, offset != viewport.offset else { return }
+            view.setScrollOffset(offset)
         }
-        var plan = plan, viewport = ld_viewport_t(view.viewport), offset = 0.0
-        guard ld_anchor_offset(&plan, &viewport, leading, &offset) == LD_OK, offset != viewport.offset else { return }
-        view.setScrollOffset(offset)
     }
 }
 
