@@ -1,3 +1,4 @@
+import ListDelta
 import Testing
 import UIKit
 
@@ -32,6 +33,17 @@ final class SizedRows: UITableViewDataSource, UITableViewDelegate, UICollectionV
         cell.standInFittingSize = CGSize(width: width, height: heights[indexPath.section][indexPath.item])
         return cell
     }
+}
+
+/// Rows whose heights follow their identifiers, as the table's delegate gives them.
+@MainActor
+final class RowsOfOwnHeights: UITableViewDataSource, UITableViewDelegate {
+    var rows: [Row]
+    init(_ rows: [Row]) { self.rows = rows }
+    static func height(_ row: Row) -> CGFloat { CGFloat(10 + row.id * 37 % 50) }
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rows.count }
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell { UITableViewCell() }
+    func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { Self.height(rows[indexPath.row]) }
 }
 
 func path(_ section: Int, _ row: Int) -> IndexPath { IndexPath(indexes: [section, row]) }
@@ -287,5 +299,35 @@ func path(_ section: Int, _ row: Int) -> IndexPath { IndexPath(indexes: [section
         table.reloadData()
         #expect(AnchoringReference.expectedOffset(table, before: lastShown, anchor: .visibleContent) { ids[$0[1]] } == -10)
         #expect(table.standInFailures.isEmpty)
+    }
+
+    @Test func randomBatchesKeepRowsContiguousAndTheOffsetUIKitsClamped() {
+        var random = Random(state: 44)
+        var newIDs = 1_000
+        var rows = (0..<60).map { Row(id: $0) }
+        let source = RowsOfOwnHeights(rows)
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: CGFloat(200 + random.next(400))))
+        table.delegate = source
+        table.dataSource = source
+        for round in 0..<400 {
+            table.contentInset = UIEdgeInsets(top: CGFloat(random.next(40)), left: 0, bottom: CGFloat(random.next(40)), right: 0)
+            table.standInSetSafeAreaInsets(
+                UIEdgeInsets(top: CGFloat(random.next(50)), left: 0, bottom: CGFloat(random.next(35)), right: 0))
+            table.layoutIfNeeded()
+            let range = AnchoringReference.offsetRange(of: table)
+            table.contentOffset.y = range.lowerBound + CGFloat(random.next(Int(range.upperBound - range.lowerBound) + 60))
+            let before = AnchoringReference.snapshot(of: table) { rows[$0[1]].id }
+            let next = random.edited(rows, newIDs: &newIDs)
+            table.reload(using: StagedChangeset(source: rows, target: next), with: .fade) { source.rows = $0 }
+            rows = next
+            #expect(table.contentOffset.y == AnchoringReference.offsetUIKitWouldLeave(table, before: before), "round \(round)")
+            var end: CGFloat = 0
+            for (index, row) in rows.enumerated() {
+                let frame = table.rectForRow(at: path(0, index))
+                #expect(frame.minY == end && frame.height == RowsOfOwnHeights.height(row), "round \(round), row \(index)")
+                end = frame.maxY
+            }
+            #expect(table.contentSize.height == end && table.standInFailures.isEmpty, "round \(round)")
+        }
     }
 }
