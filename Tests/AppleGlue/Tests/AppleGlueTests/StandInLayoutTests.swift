@@ -330,4 +330,28 @@ func path(_ section: Int, _ row: Int) -> IndexPath { IndexPath(indexes: [section
             #expect(table.contentSize.height == end && table.standInFailures.isEmpty, "round \(round)")
         }
     }
+
+    @Test func referenceReadsAHorizontalFlowAlongX() {
+        var ids = [0, 1, 2]
+        let rows = SizedRows([[0, 0, 0]])
+        let layout = UICollectionViewFlowLayout()
+        layout.scrollDirection = .horizontal
+        layout.itemSize = CGSize(width: 60, height: 200)
+        layout.minimumLineSpacing = 10
+        layout.sectionInset = UIEdgeInsets(top: 0, left: 5, bottom: 0, right: 5)
+        layout.headerReferenceSize = CGSize(width: 20, height: 0)
+        let collection = UICollectionView(frame: CGRect(x: 0, y: 0, width: 100, height: 200), collectionViewLayout: layout)
+        collection.dataSource = rows
+        collection.contentOffset = CGPoint(x: 130, y: 0)
+        // Shown from 130: item 1 (95-155), 35 before the left edge, and item 2 (165-225).
+        let shown = AnchoringReference.snapshot(of: collection) { ids[$0[1]] }
+        #expect(shown.rows.map(\.id) == [1, 2] && shown.rows.map(\.distance) == [-35, 35] && shown.wasAtTrailingEnd)
+        ids.insert(3, at: 0)
+        rows.heights = [[0, 0, 0, 0]]
+        collection.performBatchUpdates { collection.insertItems(at: [path(0, 0)]) }
+        // Item 1 now at 165: 200, the new end (300 - 100); bottom anchoring gives the same.
+        #expect(AnchoringReference.expectedOffset(collection, before: shown, anchor: .visibleContent) { ids[$0[1]] } == 200)
+        #expect(AnchoringReference.expectedOffset(collection, before: shown, anchor: .bottom) { ids[$0[1]] } == 200)
+        #expect(AnchoringReference.offsetUIKitWouldLeave(collection, before: shown) == 130 && collection.contentOffset.x == 130)
+    }
 }
