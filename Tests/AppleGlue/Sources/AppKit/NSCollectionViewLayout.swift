@@ -20,7 +20,8 @@ public protocol NSCollectionViewDelegate: AnyObject {}
 public protocol NSCollectionViewDelegateFlowLayout: NSCollectionViewDelegate {
     /// The size of the item at `indexPath`.
     func collectionView(
-        _ collectionView: NSCollectionView, layout collectionViewLayout: NSCollectionViewLayout, sizeForItemAt indexPath: IndexPath
+        _ collectionView: NSCollectionView, layout collectionViewLayout: NSCollectionViewLayout,
+        sizeForItemAt indexPath: IndexPath
     ) -> NSSize
     /// The insets of the items of `section`.
     func collectionView(
@@ -52,7 +53,8 @@ extension NSCollectionViewDelegateFlowLayout {
     private func flow(_ layout: NSCollectionViewLayout) -> NSCollectionViewFlowLayout? { layout as? NSCollectionViewFlowLayout }
     /// The layout's `itemSize`.
     public func collectionView(
-        _ collectionView: NSCollectionView, layout collectionViewLayout: NSCollectionViewLayout, sizeForItemAt indexPath: IndexPath
+        _ collectionView: NSCollectionView, layout collectionViewLayout: NSCollectionViewLayout,
+        sizeForItemAt indexPath: IndexPath
     ) -> NSSize { flow(collectionViewLayout)?.itemSize ?? .zero }
     /// The layout's `sectionInset`.
     public func collectionView(
@@ -171,7 +173,9 @@ open class NSCollectionViewLayoutAttributes: NSObject, Sendable {
         self.indexPath = indexPath
     }
     /// The attributes of the supplementary view of `elementKind` at `indexPath`.
-    public convenience init(forSupplementaryViewOfKind elementKind: NSCollectionView.SupplementaryElementKind, with indexPath: IndexPath) {
+    public convenience init(
+        forSupplementaryViewOfKind elementKind: NSCollectionView.SupplementaryElementKind, with indexPath: IndexPath
+    ) {
         self.init()
         self.indexPath = indexPath
         representedElementCategory = .supplementaryView
@@ -199,9 +203,7 @@ open class NSCollectionViewLayout: NSObject, Sendable {
     /// The size of the content: along the scroll axis the flow's length, across it the clip view
     /// less its content insets.
     open var collectionViewContentSize: NSSize {
-        guard let frames = frames() else { return .zero }
-        return scrollAxis == .vertical
-            ? NSSize(width: frames.crossExtent, height: frames.length) : NSSize(width: frames.length, height: frames.crossExtent)
+        frames()?.contentSize(scrollAxis) ?? .zero
     }
 
     /// Where the item at `indexPath` goes; nil outside the content.
@@ -214,14 +216,15 @@ open class NSCollectionViewLayout: NSObject, Sendable {
 
     /// Where the header or footer of `elementKind` at `indexPath` goes; nil if the section has
     /// none (of no length).
-    open func layoutAttributesForSupplementaryView(ofKind elementKind: NSCollectionView.SupplementaryElementKind, at indexPath: IndexPath)
+    open func layoutAttributesForSupplementaryView(
+        ofKind elementKind: NSCollectionView.SupplementaryElementKind, at indexPath: IndexPath
+    )
         -> NSCollectionViewLayoutAttributes?
     {
-        guard let frames = frames(), let section = indexPath.first, frames.sections.indices.contains(section),
-            [NSCollectionView.elementKindSectionHeader, NSCollectionView.elementKindSectionFooter].contains(elementKind)
+        let kinds = [NSCollectionView.elementKindSectionHeader, NSCollectionView.elementKindSectionFooter]
+        guard let section = indexPath.first, kinds.contains(elementKind),
+            let rect = frames()?.supplementary(header: elementKind == kinds[0], inSection: section)
         else { return nil }
-        let rect = elementKind == NSCollectionView.elementKindSectionHeader ? frames.headers[section] : frames.footers[section]
-        guard rect.size.main > 0 else { return nil }
         let attributes = NSCollectionViewLayoutAttributes(forSupplementaryViewOfKind: elementKind, with: indexPath)
         attributes.frame = rect.rect(scrollAxis)
         return attributes
@@ -256,19 +259,10 @@ open class NSCollectionViewLayout: NSObject, Sendable {
     /// Sizes the estimated items the visible rect shows, until every shown one has its real size.
     func measureShownItems() {
         guard let collectionView else { return }
-        let state = collectionView.state
-        _ = layOutMeasuring(
-            { frames() ?? FlowFrames() },
-            unmeasuredShown: { frames in
-                frames.items(in: collectionView.visibleRect, axis: scrollAxis).filter {
-                    state.measured[$0.section][$0.item] == nil && isEstimated($0)
-                }
-            },
-            measure: { state.setMeasured(fittingSize($0), at: $0) })
+        collectionView.state.measureShown(
+            in: collectionView.visibleRect, axis: scrollAxis, frames: { frames() ?? FlowFrames() }, isEstimated: isEstimated,
+            fittingSize: fittingSize)
     }
-
-    /// The size the item at `path` measured, if it did.
-    func measuredSize(_ path: IndexPath) -> NSSize? { collectionView?.state.measured[path.section][path.item] }
 }
 
 /// A layout of items in lines: along its scroll direction, each section's header, its items
@@ -328,10 +322,10 @@ open class NSCollectionViewFlowLayout: NSCollectionViewLayout {
 
     override func flowSections(_ collectionView: NSCollectionView, counts: [Int], crossExtent: CGFloat) -> [FlowSection] {
         counts.indices.map { section in
-            let sizes = (0..<counts[section]).map { item -> NSSize in
-                let path = IndexPath(item: item, section: section)
-                return isEstimated(path) ? measuredSize(path) ?? estimatedItemSize : declaredSize(path)
-            }
+            let estimate = estimatedItemSize
+            let sizes = collectionView.state.flowItemSizes(
+                count: counts[section], section: section, estimate: estimate == .zero ? nil : { _ in estimate },
+                declared: declaredSize)
             let delegate = flowDelegate
             let inset = delegate?.collectionView(collectionView, layout: self, insetForSectionAt: section) ?? sectionInset
             return ListViewModel.flowSection(

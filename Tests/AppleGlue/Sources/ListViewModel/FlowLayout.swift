@@ -98,6 +98,18 @@ public struct FlowFrames: Sendable {
     /// No content.
     public init() {}
 
+    /// The content's size in the view's coordinates.
+    public func contentSize(_ axis: ScrollAxis) -> CGSize {
+        axis == .vertical ? CGSize(width: crossExtent, height: length) : CGSize(width: length, height: crossExtent)
+    }
+
+    /// The header (or footer) of `section`; nil if it has none (of no length).
+    public func supplementary(header: Bool, inSection section: Int) -> FlowRect? {
+        guard sections.indices.contains(section) else { return nil }
+        let rect = header ? headers[section] : footers[section]
+        return rect.size.main > 0 ? rect : nil
+    }
+
     /// The item at `path`, or nil outside the flow.
     public func item(at path: IndexPath) -> FlowRect? {
         guard path.count == 2, items.indices.contains(path[0]), items[path[0]].indices.contains(path[1]) else { return nil }
@@ -133,7 +145,8 @@ public func layOutFlow(_ sections: [FlowSection], crossExtent: CGFloat) -> FlowF
         let start = position
         frames.headers.append(FlowRect(main: position, cross: 0, size: FlowSize(main: section.header, cross: crossExtent)))
         position += section.header + section.insetBefore
-        var rects = [FlowRect](repeating: FlowRect(main: 0, cross: 0, size: FlowSize(main: 0, cross: 0)), count: section.items.count)
+        var rects = [FlowRect](
+            repeating: FlowRect(main: 0, cross: 0, size: FlowSize(main: 0, cross: 0)), count: section.items.count)
         let available = crossExtent - section.insetCrossStart - section.insetCrossEnd
         var first = 0
         while first < section.items.count {
@@ -178,20 +191,37 @@ public func layOutFlow(_ sections: [FlowSection], crossExtent: CGFloat) -> FlowF
     return frames
 }
 
-/// Lays out with `layOut`, then, as UIKit and AppKit show rows from the top down, measures
-/// (with `measure`) the first estimated item that `unmeasuredShown` finds shown in that layout
-/// and lays out again, until every shown item has its real size: a measured item moves those
-/// after it, which may show or hide them.
-/// - Complexity: O(*n* · *r*), where *r* is the number of items measured.
-public func layOutMeasuring(
-    _ layOut: () -> FlowFrames, unmeasuredShown: (FlowFrames) -> [IndexPath], measure: (IndexPath) -> Void
-) -> FlowFrames {
-    var frames = layOut()
-    while let first = unmeasuredShown(frames).first {
-        measure(first)
-        frames = layOut()
+extension ListState {
+    /// Sizes the estimated items `visible` shows as UIKit and AppKit show rows, from the top
+    /// down: the first estimated item shown in `frames()` takes `fittingSize`, the flow is made
+    /// again (the item moves those after it, which may show or hide them), until every shown item
+    /// has its real size.
+    /// - Complexity: O(*n* · *r*), where *r* is the number of items measured.
+    public func measureShown(
+        in visible: CGRect, axis: ScrollAxis, frames: () -> FlowFrames, isEstimated: (IndexPath) -> Bool,
+        fittingSize: (IndexPath) -> CGSize
+    ) {
+        while let first = frames().items(in: visible, axis: axis).first(where: {
+            measured[$0[0]][$0[1]] == nil && isEstimated($0)
+        }) {
+            setMeasured(fittingSize(first), at: first)
+        }
     }
-    return frames
+
+    /// The size the item at `path` measured, if it did.
+    public func measuredSize(at path: IndexPath) -> CGSize? { measured[path[0]][path[1]] }
+
+    /// The sizes of a flow layout's `count` items in `section`: each one's `declared` size, or,
+    /// when the layout estimates (`estimate` is not nil), its measured size, else its estimate.
+    public func flowItemSizes(
+        count: Int, section: Int, estimate: ((IndexPath) -> CGSize)?, declared: (IndexPath) -> CGSize
+    ) -> [CGSize] {
+        (0..<count).map { item in
+            let path = IndexPath(indexes: [section, item])
+            guard let estimate else { return declared(path) }
+            return measuredSize(at: path) ?? estimate(path)
+        }
+    }
 }
 
 /// An offset along the scroll axis clamped to the content's bounds, as UIKit's views and AppKit's
@@ -215,7 +245,8 @@ public func flowSection(
     section.header = FlowSize(header, axis: axis).main
     section.footer = FlowSize(footer, axis: axis).main
     (section.insetBefore, section.insetAfter, section.insetCrossStart, section.insetCrossEnd) =
-        axis == .vertical ? (inset.top, inset.bottom, inset.left, inset.right) : (inset.left, inset.right, inset.top, inset.bottom)
+        axis == .vertical
+        ? (inset.top, inset.bottom, inset.left, inset.right) : (inset.left, inset.right, inset.top, inset.bottom)
     section.lineSpacing = lineSpacing
     section.interitemSpacing = interitemSpacing
     return section

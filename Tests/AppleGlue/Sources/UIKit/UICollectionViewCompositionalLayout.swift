@@ -94,11 +94,14 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
         super.init(layoutSize: layoutSize)
     }
     /// A group laying `subitems` out across.
-    public class func horizontal(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]) -> NSCollectionLayoutGroup {
+    public class func horizontal(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem])
+        -> NSCollectionLayoutGroup
+    {
         NSCollectionLayoutGroup(layoutSize: layoutSize, subitems: subitems)
     }
     /// A group laying `subitems` out down.
-    public class func vertical(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]) -> NSCollectionLayoutGroup {
+    public class func vertical(layoutSize: NSCollectionLayoutSize, subitems: [NSCollectionLayoutItem]) -> NSCollectionLayoutGroup
+    {
         NSCollectionLayoutGroup(layoutSize: layoutSize, subitems: subitems)
     }
 }
@@ -269,7 +272,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     }
 
     override func placesHeader(ofKind kind: String, inSection section: Int) -> Bool? {
-        supplementary(section, header: true)?.elementKind == kind ? true : supplementary(section, header: false)?.elementKind == kind ? false : nil
+        supplementary(section, header: true)?.elementKind == kind
+            ? true : supplementary(section, header: false)?.elementKind == kind ? false : nil
     }
 
     override func supplementaryKind(_ standard: String, inSection section: Int) -> String {

@@ -18,7 +18,8 @@ public protocol UICollectionViewDelegate: UIScrollViewDelegate {}
 public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
     /// The size of the item at `indexPath`.
     func collectionView(
-        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        sizeForItemAt indexPath: IndexPath
     ) -> CGSize
     /// The insets of the items of `section`.
     func collectionView(
@@ -50,7 +51,8 @@ extension UICollectionViewDelegateFlowLayout {
     private func flow(_ layout: UICollectionViewLayout) -> UICollectionViewFlowLayout? { layout as? UICollectionViewFlowLayout }
     /// The layout's `itemSize`.
     public func collectionView(
-        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        sizeForItemAt indexPath: IndexPath
     ) -> CGSize { flow(collectionViewLayout)?.itemSize ?? .zero }
     /// The layout's `sectionInset`.
     public func collectionView(
@@ -192,9 +194,7 @@ open class UICollectionViewLayout {
     /// The size of the content: along the scroll axis the flow's length, across it the bounds
     /// less the adjusted content insets.
     open var collectionViewContentSize: CGSize {
-        guard let frames = frames() else { return .zero }
-        return scrollAxis == .vertical
-            ? CGSize(width: frames.crossExtent, height: frames.length) : CGSize(width: frames.length, height: frames.crossExtent)
+        frames()?.contentSize(scrollAxis) ?? .zero
     }
 
     /// Where the item at `indexPath` goes; nil outside the content.
@@ -210,11 +210,9 @@ open class UICollectionViewLayout {
     open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath)
         -> UICollectionViewLayoutAttributes?
     {
-        guard let frames = frames(), let section = indexPath.first, frames.sections.indices.contains(section),
-            let isHeader = placesHeader(ofKind: elementKind, inSection: section)
+        guard let section = indexPath.first, let isHeader = placesHeader(ofKind: elementKind, inSection: section),
+            let rect = frames()?.supplementary(header: isHeader, inSection: section)
         else { return nil }
-        let rect = isHeader ? frames.headers[section] : frames.footers[section]
-        guard rect.size.main > 0 else { return nil }
         let attributes = UICollectionViewLayoutAttributes(forSupplementaryViewOfKind: elementKind, with: indexPath)
         attributes.frame = rect.rect(scrollAxis)
         return attributes
@@ -227,7 +225,8 @@ open class UICollectionViewLayout {
         for section in frames.sections.indices {
             for kind in [UICollectionView.elementKindSectionHeader, UICollectionView.elementKindSectionFooter] {
                 let path = IndexPath(item: 0, section: section)
-                if let attributes = layoutAttributesForSupplementaryView(ofKind: supplementaryKind(kind, inSection: section), at: path),
+                if let attributes = layoutAttributesForSupplementaryView(
+                    ofKind: supplementaryKind(kind, inSection: section), at: path),
                     overlaps(attributes.frame, rect)
                 {
                     elements.append(attributes)
@@ -275,19 +274,13 @@ open class UICollectionViewLayout {
     /// Sizes the estimated items the bounds show, until every shown one has its real size.
     func measureShownItems() {
         guard let collectionView else { return }
-        let state = collectionView.state
-        _ = layOutMeasuring(
-            { frames() ?? FlowFrames() },
-            unmeasuredShown: { frames in
-                frames.items(in: collectionView.bounds, axis: scrollAxis).filter {
-                    state.measured[$0.section][$0.item] == nil && isEstimated($0)
-                }
-            },
-            measure: { state.setMeasured(fittingSize($0), at: $0) })
+        collectionView.state.measureShown(
+            in: collectionView.bounds, axis: scrollAxis, frames: { frames() ?? FlowFrames() }, isEstimated: isEstimated,
+            fittingSize: fittingSize)
     }
 
     /// The size the item at `path` measured, if it did.
-    func measuredSize(_ path: IndexPath) -> CGSize? { collectionView?.state.measured[path.section][path.item] }
+    func measuredSize(_ path: IndexPath) -> CGSize? { collectionView?.state.measuredSize(at: path) }
 }
 
 /// A layout of items in lines: along its scroll direction, each section's header, its items
@@ -353,11 +346,11 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     override func flowSections(_ collectionView: UICollectionView, counts: [Int], crossExtent: CGFloat) -> [FlowSection] {
         counts.indices.map { section in
-            let sizes = (0..<counts[section]).map { item -> CGSize in
-                let path = IndexPath(item: item, section: section)
-                guard isEstimated(path) else { return declaredSize(path) }
-                return measuredSize(path) ?? (estimatedItemSize == Self.automaticSize ? declaredSize(path) : estimatedItemSize)
-            }
+            let estimate = estimatedItemSize
+            let sizes = collectionView.state.flowItemSizes(
+                count: counts[section], section: section,
+                estimate: estimate == .zero ? nil : { estimate == Self.automaticSize ? self.declaredSize($0) : estimate },
+                declared: declaredSize)
             let delegate = flowDelegate
             let inset = delegate?.collectionView(collectionView, layout: self, insetForSectionAt: section) ?? sectionInset
             return ListViewModel.flowSection(

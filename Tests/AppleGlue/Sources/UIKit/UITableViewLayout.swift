@@ -94,10 +94,12 @@ extension UITableView {
                 items: (0..<counts[section]).map { row in
                     FlowSize(main: height(ofRowAt: IndexPath(row: row, section: section)), cross: bounds.width)
                 })
-            flow.header = supplementaryHeight(delegate?.tableView(self, heightForHeaderInSection: section) ?? sectionHeaderHeight) {
+            flow.header = supplementaryHeight(delegate?.tableView(self, heightForHeaderInSection: section) ?? sectionHeaderHeight)
+            {
                 $0.tableView(self, titleForHeaderInSection: section)
             }
-            flow.footer = supplementaryHeight(delegate?.tableView(self, heightForFooterInSection: section) ?? sectionFooterHeight) {
+            flow.footer = supplementaryHeight(delegate?.tableView(self, heightForFooterInSection: section) ?? sectionFooterHeight)
+            {
                 $0.tableView(self, titleForFooterInSection: section)
             }
             return flow
@@ -125,17 +127,14 @@ extension UITableView {
         guard height == UITableView.automaticDimension else { return height }
         let estimate = delegate?.tableView(self, estimatedHeightForRowAt: path) ?? estimatedRowHeight
         if estimate == 0 { return fittingHeight(ofRowAt: path) }
-        if let measured = state.measured[path.section][path.row] { return measured.height }
+        if let measured = state.measuredSize(at: path) { return measured.height }
         return estimate == UITableView.automaticDimension ? UITableView.standInDefaultRowHeight : estimate
     }
 
     func measureShownRows() {
-        _ = layOutMeasuring(
-            { frames },
-            unmeasuredShown: { frames in
-                frames.items(in: bounds, axis: .vertical).filter { state.measured[$0.section][$0.row] == nil && isEstimated($0) }
-            },
-            measure: { state.setMeasured(CGSize(width: bounds.width, height: fittingHeight(ofRowAt: $0)), at: $0) })
+        state.measureShown(
+            in: bounds, axis: .vertical, frames: { frames }, isEstimated: isEstimated,
+            fittingSize: { CGSize(width: bounds.width, height: fittingHeight(ofRowAt: $0)) })
     }
 
     /// After the rows changed: a layout is due, and the offset is clamped to the new content.
