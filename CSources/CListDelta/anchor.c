@@ -130,12 +130,42 @@ static bool ld_trace(const ld_sorted_batch_t *b, const ld_batch_t *batch, ld_pat
     return true;
 }
 
+/* qsort, after one pass that finds most lists a diff stages already in order. */
+static void ld_sort(void *values, size_t count, size_t size, int (*compare)(const void *, const void *)) {
+    const char *bytes = values;
+    for (size_t i = 1; i < count; i++) {
+        if (compare(bytes + (i - 1) * size, bytes + i * size) > 0) {
+            qsort(values, count, size, compare);
+            return;
+        }
+    }
+}
+
 static void *ld_take(char **next, size_t count, size_t size) {
     void *taken = *next;
     *next += count * size;
     return taken;
 }
 
+/* The sorted `a` and `b` merged into `out`. */
+static void ld_merge_paths(const ld_path_t *a, size_t na, const ld_path_t *b, size_t nb, ld_path_t *out) {
+    size_t i = 0, j = 0;
+    while (i < na || j < nb) {
+        bool from_a = j == nb || (i < na && ld_compare_paths(&a[i], &b[j]) <= 0);
+        *out++ = from_a ? a[i++] : b[j++];
+    }
+}
+
+static void ld_merge_ints(const int32_t *a, size_t na, const int32_t *b, size_t nb, int32_t *out) {
+    size_t i = 0, j = 0;
+    while (i < na || j < nb) {
+        bool from_a = j == nb || (i < na && a[i] <= b[j]);
+        *out++ = from_a ? a[i++] : b[j++];
+    }
+}
+
+/* Sorts a copy of each list (one pass when it is sorted already, as a diff's are), then merges
+ * the losses and the gains; the moves' ends go through `ends`, room for the larger side. */
 static void ld_sort_batch(const ld_batch_t *batch, char *room, ld_sorted_batch_t *b) {
     size_t sd = batch->section_deleted_count, si = batch->section_inserted_count, sm = batch->section_moved_count;
     size_t ed = batch->element_deleted_count, ei = batch->element_inserted_count, em = batch->element_moved_count;
@@ -146,9 +176,12 @@ static void ld_sort_batch(const ld_batch_t *batch, char *room, ld_sorted_batch_t
     b->elements_lost = ld_take(&next, ed + em, sizeof(ld_path_t));
     b->elements_gained = ld_take(&next, ei + em, sizeof(ld_path_t));
     b->elements_deleted = ld_take(&next, ed, sizeof(ld_path_t));
+    ld_path_t *inserted = ld_take(&next, ei, sizeof(ld_path_t)), *ends = ld_take(&next, em, sizeof(ld_path_t));
     b->sections_lost = ld_take(&next, sd + sm, sizeof(int32_t));
     b->sections_gained = ld_take(&next, si + sm, sizeof(int32_t));
     b->sections_deleted = ld_take(&next, sd, sizeof(int32_t));
+    int32_t *sections_inserted = ld_take(&next, si, sizeof(int32_t)),
+            *section_ends = ld_take(&next, sm, sizeof(int32_t));
     b->sections_lost_count = sd + sm;
     b->sections_gained_count = si + sm;
     b->elements_lost_count = ed + em;
@@ -156,27 +189,25 @@ static void ld_sort_batch(const ld_batch_t *batch, char *room, ld_sorted_batch_t
     if (sm) memcpy(b->section_moves, batch->section_moved, sm * sizeof(ld_pair_t));
     if (em) memcpy(b->element_moves, batch->element_moved, em * sizeof(ld_path_move_t));
     if (ed) memcpy(b->elements_deleted, batch->element_deleted, ed * sizeof(ld_path_t));
-    if (ed) memcpy(b->elements_lost, batch->element_deleted, ed * sizeof(ld_path_t));
-    if (ei) memcpy(b->elements_gained, batch->element_inserted, ei * sizeof(ld_path_t));
-    if (sd) memcpy(b->sections_lost, batch->section_deleted, sd * sizeof(int32_t));
-    if (si) memcpy(b->sections_gained, batch->section_inserted, si * sizeof(int32_t));
+    if (ei) memcpy(inserted, batch->element_inserted, ei * sizeof(ld_path_t));
     if (sd) memcpy(b->sections_deleted, batch->section_deleted, sd * sizeof(int32_t));
-    for (size_t i = 0; i < em; i++) {
-        b->elements_lost[ed + i] = batch->element_moved[i].source;
-        b->elements_gained[ei + i] = batch->element_moved[i].target;
-    }
-    for (size_t i = 0; i < sm; i++) {
-        b->sections_lost[sd + i] = batch->section_moved[i].source;
-        b->sections_gained[si + i] = batch->section_moved[i].target;
-    }
-    qsort(b->section_moves, sm, sizeof(ld_pair_t), ld_compare_pair_sources);
-    qsort(b->element_moves, em, sizeof(ld_path_move_t), ld_compare_move_sources);
-    qsort(b->elements_lost, ed + em, sizeof(ld_path_t), ld_compare_path_values);
-    qsort(b->elements_gained, ei + em, sizeof(ld_path_t), ld_compare_path_values);
-    qsort(b->elements_deleted, ed, sizeof(ld_path_t), ld_compare_path_values);
-    qsort(b->sections_lost, sd + sm, sizeof(int32_t), ld_compare_ints);
-    qsort(b->sections_gained, si + sm, sizeof(int32_t), ld_compare_ints);
-    qsort(b->sections_deleted, sd, sizeof(int32_t), ld_compare_ints);
+    if (si) memcpy(sections_inserted, batch->section_inserted, si * sizeof(int32_t));
+    ld_sort(b->section_moves, sm, sizeof(ld_pair_t), ld_compare_pair_sources);
+    ld_sort(b->element_moves, em, sizeof(ld_path_move_t), ld_compare_move_sources);
+    ld_sort(b->elements_deleted, ed, sizeof(ld_path_t), ld_compare_path_values);
+    ld_sort(inserted, ei, sizeof(ld_path_t), ld_compare_path_values);
+    ld_sort(b->sections_deleted, sd, sizeof(int32_t), ld_compare_ints);
+    ld_sort(sections_inserted, si, sizeof(int32_t), ld_compare_ints);
+    for (size_t i = 0; i < em; i++) ends[i] = b->element_moves[i].source;
+    ld_merge_paths(b->elements_deleted, ed, ends, em, b->elements_lost);
+    for (size_t i = 0; i < em; i++) ends[i] = batch->element_moved[i].target;
+    ld_sort(ends, em, sizeof(ld_path_t), ld_compare_path_values);
+    ld_merge_paths(inserted, ei, ends, em, b->elements_gained);
+    for (size_t i = 0; i < sm; i++) section_ends[i] = b->section_moves[i].source;
+    ld_merge_ints(b->sections_deleted, sd, section_ends, sm, b->sections_lost);
+    for (size_t i = 0; i < sm; i++) section_ends[i] = batch->section_moved[i].target;
+    ld_sort(section_ends, sm, sizeof(int32_t), ld_compare_ints);
+    ld_merge_ints(sections_inserted, si, section_ends, sm, b->sections_gained);
 }
 
 static bool ld_batch_is_readable(const ld_batch_t *batch) {
@@ -210,8 +241,8 @@ static bool ld_sorted_batch_bytes(const ld_batch_t *batch, size_t *out) {
         em > LD_MAX_COUNT) {
         return false;
     }
-    uint64_t bytes = (2 * sd + si + 2 * sm) * sizeof(int32_t) + sm * sizeof(ld_pair_t) +
-                     (2 * ed + ei + 2 * em) * sizeof(ld_path_t) + em * sizeof(ld_path_move_t) + 1;
+    uint64_t bytes = (2 * sd + 2 * si + 3 * sm) * sizeof(int32_t) + sm * sizeof(ld_pair_t) +
+                     (2 * ed + 2 * ei + 3 * em) * sizeof(ld_path_t) + em * sizeof(ld_path_move_t) + 1;
     if (bytes > SIZE_MAX) return false;
     *out = (size_t)bytes;
     return true;

@@ -27,6 +27,7 @@ struct BenchCommand: ParsableCommand {
         case wsect = "Wsect"
         case wapp = "Wapp"
         case snapshot = "Wsnapshot"
+        case anchor = "Wanchor"
         case background = "Wbackground"
         case difference = "Wdifference"
     }
@@ -143,6 +144,7 @@ struct BenchCommand: ParsableCommand {
                 case .wsect: measureSections(SectionedWorkload.wsect(), runs: runs)
                 case .wapp: measureApp(AppWorkload.wapp(), runs: runs)
                 case .snapshot: SnapshotWorkload.measure(runs: runs, wants: wants) { step("Wsnapshot", $0) }
+                case .anchor: AnchoringWorkload.measure(runs: runs, wants: wants) { step("Wanchor", $0) }
                 case .background, .difference: preconditionFailure("measured above")
                 }
             tables.append(table)

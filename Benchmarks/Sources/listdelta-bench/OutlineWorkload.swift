@@ -153,13 +153,45 @@ extension SnapshotWorkload {
 
 /// A list view in a window that performs each batch at once, keeping the count of every section
 /// in step as UIKit's views do, and reads its data source's counts when reloaded. The Wsnapshot
-/// applies keep their sections: an operation on sections stops the program.
+/// applies keep their sections: an operation on sections stops the program. With `scrolls`, it
+/// scrolls as a table of rows of one height does, for scroll anchoring (Wanchor).
 @MainActor
-final class CountingView: BatchUpdateTarget {
+final class CountingView: BatchUpdateTarget, ScrollAnchoringView {
     /// The count of every section of the data source, read by ``reloadData()``.
     var dataSourceCounts: () -> [Int] = { [] }
-    private var counts: [Int] = []
+    var counts: [Int] = []
     private(set) var reloads = 0
+    /// Whether the view scrolls: its rows are `rowHeight` high, one section after another.
+    var scrolls = false
+    var offset = 0.0
+    nonisolated static let rowHeight = 44.0, length = 800.0
+
+    var scrollAnchoringView: (any ScrollAnchoringView)? { scrolls ? self : nil }
+    var viewport: ScrollViewport {
+        ScrollViewport(
+            offset: offset, length: Self.length, contentLength: Double(counts.reduce(0, +)) * Self.rowHeight,
+            leadingInset: 0, trailingInset: 0)
+    }
+    var isUserScrolling: Bool { false }
+    var visibleElements: [VisibleElement] {
+        var first = 0
+        return counts.indices.flatMap { section -> [VisibleElement] in
+            defer { first += counts[section] }
+            let top = Int(offset / Self.rowHeight) - first, bottom = Int((offset + Self.length) / Self.rowHeight) - first
+            let lower = max(0, top), upper = min(counts[section], bottom + 1)
+            return lower >= upper
+                ? []
+                : (lower..<upper).map {
+                    VisibleElement(
+                        path: ElementPath(element: $0, section: section), leadingEdge: Double(first + $0) * Self.rowHeight)
+                }
+        }
+    }
+    func layoutIfNeeded() {}
+    func leadingEdge(ofElementAt path: ElementPath) -> Double? {
+        Double(counts[..<path.section].reduce(0, +) + path.element) * Self.rowHeight
+    }
+    func setScrollOffset(_ offset: Double) { self.offset = offset }
 
     /// The count of every section of `snapshot`, in order.
     static func counts(of snapshot: DiffableDataSourceSnapshot<Int, Int>) -> [Int] {

@@ -797,7 +797,7 @@ typedef struct ld_anchor_plan {
  *         array with a non-zero count, an unknown @p mode, a negative path, a viewport or edge
  *         that is not finite, a negative length); LD_ERROR_OVERFLOW (a count above
  *         ::LD_MAX_COUNT); LD_ERROR_ALLOC.
- * @note O((k + r) log k) time for k operations and r rows, at most 32 bytes per operation: the size of
+ * @note O((k + r) log k) time for k operations and r rows, at most 40 bytes per operation: the size of
  *       the list does not count. A warm workspace allocates nothing for a batch no larger than
  *       an earlier call's.
  */
