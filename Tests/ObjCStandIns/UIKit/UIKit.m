@@ -200,8 +200,10 @@ NSString *NSStringFromUIEdgeInsets(UIEdgeInsets insets) {
 
 - (void)ld_clampContentOffsetHorizontally:(BOOL)horizontally {
     CGPoint offset = self.contentOffset;
-    CGSize content = self.contentSize, size = self.bounds.size;
     UIEdgeInsets inset = self.adjustedContentInset;
+    /* At the leading edge the offset is within any content: no need to lay it out. */
+    if ((horizontally ? offset.x == -inset.left : offset.y == -inset.top)) { return; }
+    CGSize content = self.contentSize, size = self.bounds.size;
     if (horizontally) {
         offset.x = LDStandInClampedOffset(offset.x, inset.left, inset.right, content.width, size.width);
     } else {
@@ -410,7 +412,7 @@ static NSString *LDAnimationName(UITableViewRowAnimation animation) {
  the rows in the bounds are all measured. */
 - (void)layoutSubviews {
     [super layoutSubviews];
-    if (![self ld_estimates]) { return; }
+    if (![self ld_estimates] || CGRectIsEmpty(self.bounds)) { return; }
     BOOL changed = YES;
     while (changed) {
         changed = NO;
@@ -690,7 +692,7 @@ static NSString *LDAnimationName(UITableViewRowAnimation animation) {
 /* Shows the items in the view's bounds: each estimated item not measured yet gets its fitting
  size, until the items in the bounds are all measured. */
 - (void)ld_measureItemsInRect:(CGRect)rect fitting:(CGSize (^)(NSIndexPath *))fitting {
-    if (![self ld_estimates]) { return; }
+    if (![self ld_estimates] || CGRectIsEmpty(rect)) { return; }
     LDStandInList *list = self.collectionView.ld_list;
     BOOL changed = YES;
     while (changed) {
