@@ -191,6 +191,12 @@ static NSString *LDKeys(NSUInteger count, NSString *prefix) {
     [table reloadRowsAtIndexPaths:[NSArray arrayWithObject:LDTestPath(0, 22)] withRowAnimation:UITableViewRowAnimationNone];
     XCTAssertEqual(fittings, (NSUInteger)9);
     XCTAssertEqualObjects(NSStringFromCGRect([table rectForRowAtIndexPath:LDTestPath(0, 22)]), LDR(0, 1026, 100, 51));
+    /* A section reload drops them all: every row above is an estimate again (20 of 50), and the
+     rows then on screen (r19, r20, r21) are measured. */
+    [table reloadSections:[NSIndexSet indexSetWithIndex:0] withRowAnimation:UITableViewRowAnimationNone];
+    XCTAssertEqual(fittings, (NSUInteger)12);
+    XCTAssertEqualObjects(NSStringFromCGRect([table rectForRowAtIndexPath:LDTestPath(0, 20)]), LDR(0, 1000, 100, 49));
+    XCTAssertEqualObjects(LDPaths(table.indexPathsForVisibleRows), @"0-20 0-21 0-22");
 }
 
 - (void)testAdjustedInsetsAddTheSafeAreaAndBoundTheClampAfterAShrinkingBatch {

@@ -409,12 +409,6 @@ NSString *const NSScrollViewDidEndLiveScrollNotification = @"NSScrollViewDidEndL
 - (void)prepareLayout {
     [super prepareLayout];
     NSCollectionView *view = self.collectionView;
-    LDStandInList *list = view.ld_list;
-    NSInteger sections = [list numberOfSections];
-    NSMutableArray *counts = [NSMutableArray arrayWithCapacity:(NSUInteger)sections];
-    for (NSInteger section = 0; section < sections; section++) {
-        [counts addObject:[NSNumber numberWithInteger:[list numberOfElementsInSection:section]]];
-    }
     LDStandInFlowParameters parameters = {
         .horizontal = _scrollDirection == NSCollectionViewScrollDirectionHorizontal,
         .viewSize = view.frame.size,
@@ -422,16 +416,15 @@ NSString *const NSScrollViewDidEndLiveScrollNotification = @"NSScrollViewDidEndL
         .minimumInteritemSpacing = _minimumInteritemSpacing,
         .sectionInset = _sectionInset,
     };
-    NSSize item = _itemSize, header = _headerReferenceSize, footer = _footerReferenceSize;
+    NSSize item = _itemSize;
     [_ld_geometry release];
-    _ld_geometry = [[LDStandInFlowGeometry alloc] initWithParameters:parameters
-        sectionCounts:counts
+    _ld_geometry = [[LDStandInFlowGeometry geometryWithParameters:parameters
+        sectionCounts:[view.ld_list elementCounts]
         itemSize:^CGSize(NSInteger section, NSInteger index) {
             return item;
         }
-        supplementSize:^CGSize(NSInteger section, BOOL isFooter) {
-            return isFooter ? footer : header;
-        }];
+        headerSize:_headerReferenceSize
+        footerSize:_footerReferenceSize] retain];
 }
 
 - (NSSize)collectionViewContentSize {
@@ -439,8 +432,7 @@ NSString *const NSScrollViewDidEndLiveScrollNotification = @"NSScrollViewDidEndL
 }
 
 - (NSCollectionViewLayoutAttributes *)layoutAttributesForItemAtIndexPath:(NSIndexPath *)indexPath {
-    NSInteger section = (NSInteger)[indexPath indexAtPosition:0], index = (NSInteger)[indexPath indexAtPosition:1];
-    if (indexPath.length != 2 || index < 0 || index >= [[self ld_geometry] numberOfItemsInSection:section]) { return nil; }
+    if (![[self ld_geometry] hasItemAtIndexPath:indexPath]) { return nil; }
     NSCollectionViewLayoutAttributes *attributes = [NSCollectionViewLayoutAttributes layoutAttributesForItemWithIndexPath:indexPath];
     attributes.frame = [[self ld_geometry] frameOfItemAtIndexPath:indexPath];
     return attributes;

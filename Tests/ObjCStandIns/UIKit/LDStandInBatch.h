@@ -77,6 +77,8 @@ NS_ASSUME_NONNULL_BEGIN
 
 - (void)logCall:(NSString *)call;
 - (NSInteger)numberOfSections;
+/* The number of rows of each section the view shows. */
+- (NSArray<NSNumber *> *)elementCounts;
 /* Raises NSRangeException for a section the view does not show. */
 - (NSInteger)numberOfElementsInSection:(NSInteger)section;
 - (void)reloadData;

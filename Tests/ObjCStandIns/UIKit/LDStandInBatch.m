@@ -178,6 +178,13 @@ static NSInteger LDElement(NSIndexPath *path) { return (NSInteger)[path indexAtP
     return (NSInteger)_elementContents.count;
 }
 
+- (NSArray<NSNumber *> *)elementCounts {
+    [self loadIfNeeded];
+    NSMutableArray *counts = [NSMutableArray arrayWithCapacity:_elementContents.count];
+    for (NSArray *rows in _elementContents) { [counts addObject:[NSNumber numberWithUnsignedInteger:rows.count]]; }
+    return counts;
+}
+
 - (NSInteger)numberOfElementsInSection:(NSInteger)section {
     [self loadIfNeeded];
     if (section < 0 || section >= (NSInteger)_elementContents.count) {

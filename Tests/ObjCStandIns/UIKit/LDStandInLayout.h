@@ -44,9 +44,16 @@ typedef struct {
                      sectionCounts:(NSArray<NSNumber *> *)sectionCounts
                           itemSize:(CGSize (^NS_NOESCAPE)(NSInteger section, NSInteger item))itemSize
                     supplementSize:(CGSize (^NS_NOESCAPE)(NSInteger section, BOOL footer))supplementSize;
+/* The flow of a flow layout: every header and every footer of one size. */
++ (instancetype)geometryWithParameters:(LDStandInFlowParameters)parameters
+                         sectionCounts:(NSArray<NSNumber *> *)sectionCounts
+                              itemSize:(CGSize (^NS_NOESCAPE)(NSInteger section, NSInteger item))itemSize
+                            headerSize:(CGSize)headerSize
+                            footerSize:(CGSize)footerSize;
 @property (nonatomic, readonly) CGSize contentSize;
 @property (nonatomic, readonly) NSInteger numberOfSections;
 - (NSInteger)numberOfItemsInSection:(NSInteger)section;
+- (BOOL)hasItemAtIndexPath:(NSIndexPath *)indexPath;
 /* CGRectZero for an index path, section or item the flow does not have. */
 - (CGRect)frameOfItemAtIndexPath:(NSIndexPath *)indexPath;
 - (CGRect)headerFrameInSection:(NSInteger)section;

@@ -34,6 +34,19 @@ static CGRect LDFlowRect(BOOL horizontal, CGFloat main, CGFloat cross, CGFloat m
     return self;
 }
 
++ (instancetype)geometryWithParameters:(LDStandInFlowParameters)parameters
+                         sectionCounts:(NSArray<NSNumber *> *)sectionCounts
+                              itemSize:(CGSize (^NS_NOESCAPE)(NSInteger, NSInteger))itemSize
+                            headerSize:(CGSize)headerSize
+                            footerSize:(CGSize)footerSize {
+    return [[[self alloc] initWithParameters:parameters
+                               sectionCounts:sectionCounts
+                                    itemSize:itemSize
+                              supplementSize:^CGSize(NSInteger section, BOOL footer) {
+                                  return footer ? footerSize : headerSize;
+                              }] autorelease];
+}
+
 - (void)dealloc {
     [_itemFrames release];
     [_supplementFrames release];
@@ -112,10 +125,15 @@ static CGRect LDFlowRect(BOOL horizontal, CGFloat main, CGFloat cross, CGFloat m
     return end - [[_sectionStarts objectAtIndex:(NSUInteger)section] integerValue];
 }
 
-- (CGRect)frameOfItemAtIndexPath:(NSIndexPath *)indexPath {
-    if (indexPath.length != 2) { return CGRectZero; }
+- (BOOL)hasItemAtIndexPath:(NSIndexPath *)indexPath {
+    if (indexPath.length != 2) { return NO; }
     NSInteger section = (NSInteger)[indexPath indexAtPosition:0], item = (NSInteger)[indexPath indexAtPosition:1];
-    if (item < 0 || item >= [self numberOfItemsInSection:section]) { return CGRectZero; }
+    return item >= 0 && item < [self numberOfItemsInSection:section];
+}
+
+- (CGRect)frameOfItemAtIndexPath:(NSIndexPath *)indexPath {
+    if (![self hasItemAtIndexPath:indexPath]) { return CGRectZero; }
+    NSInteger section = (NSInteger)[indexPath indexAtPosition:0], item = (NSInteger)[indexPath indexAtPosition:1];
     const CGRect *frames = _itemFrames.bytes;
     return frames[[[_sectionStarts objectAtIndex:(NSUInteger)section] integerValue] + item];
 }

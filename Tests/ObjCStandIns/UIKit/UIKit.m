@@ -200,8 +200,10 @@ NSString *NSStringFromUIEdgeInsets(UIEdgeInsets insets) {
 
 - (void)ld_clampContentOffsetHorizontally:(BOOL)horizontally {
     CGPoint offset = self.contentOffset;
-    CGSize content = self.contentSize, size = self.bounds.size;
     UIEdgeInsets inset = self.adjustedContentInset;
+    /* At the leading edge the offset is within any content: no need to lay it out. */
+    if ((horizontally ? offset.x == -inset.left : offset.y == -inset.top)) { return; }
+    CGSize content = self.contentSize, size = self.bounds.size;
     if (horizontally) {
         offset.x = LDStandInClampedOffset(offset.x, inset.left, inset.right, content.width, size.width);
     } else {
@@ -367,15 +369,10 @@ static NSString *LDAnimationName(UITableViewRowAnimation animation) {
 
 - (LDStandInFlowGeometry *)ld_geometry {
     if (_ld_geometry != nil) { return _ld_geometry; }
-    NSInteger sections = [_ld_list numberOfSections];
-    NSMutableArray *counts = [NSMutableArray arrayWithCapacity:(NSUInteger)sections];
-    for (NSInteger section = 0; section < sections; section++) {
-        [counts addObject:[NSNumber numberWithInteger:[_ld_list numberOfElementsInSection:section]]];
-    }
     LDStandInFlowParameters parameters = {.viewSize = self.bounds.size};
     CGFloat width = parameters.viewSize.width;
     _ld_geometry = [[LDStandInFlowGeometry alloc] initWithParameters:parameters
-        sectionCounts:counts
+        sectionCounts:[_ld_list elementCounts]
         itemSize:^CGSize(NSInteger section, NSInteger row) {
             return CGSizeMake(width, [self ld_heightOfRowAtIndexPath:LDStandInIndexPath(section, row)]);
         }
@@ -410,7 +407,7 @@ static NSString *LDAnimationName(UITableViewRowAnimation animation) {
  the rows in the bounds are all measured. */
 - (void)layoutSubviews {
     [super layoutSubviews];
-    if (![self ld_estimates]) { return; }
+    if (![self ld_estimates] || CGRectIsEmpty(self.bounds)) { return; }
     BOOL changed = YES;
     while (changed) {
         changed = NO;
@@ -639,12 +636,6 @@ static NSString *LDAnimationName(UITableViewRowAnimation animation) {
 - (void)prepareLayout {
     [super prepareLayout];
     UICollectionView *view = self.collectionView;
-    LDStandInList *list = view.ld_list;
-    NSInteger sections = [list numberOfSections];
-    NSMutableArray *counts = [NSMutableArray arrayWithCapacity:(NSUInteger)sections];
-    for (NSInteger section = 0; section < sections; section++) {
-        [counts addObject:[NSNumber numberWithInteger:[list numberOfElementsInSection:section]]];
-    }
     UIEdgeInsets inset = _sectionInset;
     LDStandInFlowParameters parameters = {
         .horizontal = _scrollDirection == UICollectionViewScrollDirectionHorizontal,
@@ -653,16 +644,14 @@ static NSString *LDAnimationName(UITableViewRowAnimation animation) {
         .minimumInteritemSpacing = _minimumInteritemSpacing,
         .sectionInset = NSEdgeInsetsMake(inset.top, inset.left, inset.bottom, inset.right),
     };
-    CGSize header = _headerReferenceSize, footer = _footerReferenceSize;
     [_ld_geometry release];
-    _ld_geometry = [[LDStandInFlowGeometry alloc] initWithParameters:parameters
-        sectionCounts:counts
+    _ld_geometry = [[LDStandInFlowGeometry geometryWithParameters:parameters
+        sectionCounts:[view.ld_list elementCounts]
         itemSize:^CGSize(NSInteger section, NSInteger item) {
             return [self ld_layoutSizeOfItemAtIndexPath:LDStandInIndexPath(section, item)];
         }
-        supplementSize:^CGSize(NSInteger section, BOOL isFooter) {
-            return isFooter ? footer : header;
-        }];
+        headerSize:_headerReferenceSize
+        footerSize:_footerReferenceSize] retain];
 }
 
 - (CGSize)collectionViewContentSize {
@@ -676,9 +665,7 @@ static NSString *LDAnimationName(UITableViewRowAnimation animation) {
 }
 
 - (UICollectionViewLayoutAttributes *)layoutAttributesForItemAtIndexPath:(NSIndexPath *)indexPath {
-    NSInteger section = (NSInteger)[indexPath indexAtPosition:0], item = (NSInteger)[indexPath indexAtPosition:1];
-    if (indexPath.length != 2 || item < 0 || item >= [[self ld_geometry] numberOfItemsInSection:section]) { return nil; }
-    return [self ld_attributesAt:indexPath];
+    return [[self ld_geometry] hasItemAtIndexPath:indexPath] ? [self ld_attributesAt:indexPath] : nil;
 }
 
 - (NSArray<UICollectionViewLayoutAttributes *> *)layoutAttributesForElementsInRect:(CGRect)rect {
@@ -690,7 +677,7 @@ static NSString *LDAnimationName(UITableViewRowAnimation animation) {
 /* Shows the items in the view's bounds: each estimated item not measured yet gets its fitting
  size, until the items in the bounds are all measured. */
 - (void)ld_measureItemsInRect:(CGRect)rect fitting:(CGSize (^)(NSIndexPath *))fitting {
-    if (![self ld_estimates]) { return; }
+    if (![self ld_estimates] || CGRectIsEmpty(rect)) { return; }
     LDStandInList *list = self.collectionView.ld_list;
     BOOL changed = YES;
     while (changed) {
