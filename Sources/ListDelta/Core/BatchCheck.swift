@@ -61,33 +61,14 @@ struct BatchCheck {
                     count: overflow ? Int.max : total, maximumCount: ListDeltaError.maximumCount)
             }
         }
-        // The operations in memory that outlives the call, as the core reads them.
-        var held: [UnsafeMutableRawPointer] = []
-        defer { held.forEach { $0.deallocate() } }
-        func hold<T>(_ values: [T]) -> UnsafePointer<T> {
-            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(values.count, 1))
-            _ = buffer.initialize(from: values)
-            held.append(UnsafeMutableRawPointer(buffer.baseAddress!))
-            return UnsafePointer(buffer.baseAddress!)
-        }
         func indices(_ values: [Int]) -> [Int32] { values.map { Int32(clamping: $0) } }
-        var coreBatch = ld_batch_t(
-            section_deleted: hold(indices(batch.sectionDeleted)), section_deleted_count: batch.sectionDeleted.count,
-            section_inserted: hold(indices(batch.sectionInserted)), section_inserted_count: batch.sectionInserted.count,
-            section_reloaded: hold(indices(batch.sectionUpdated)), section_reloaded_count: batch.sectionUpdated.count,
-            section_moved: hold(batch.sectionMoved.map { ld_pair_t(source: Int32(clamping: $0), target: Int32(clamping: $1)) }),
-            section_moved_count: batch.sectionMoved.count,
-            element_deleted: hold(batch.elementDeleted.map(ld_path_t.init)), element_deleted_count: batch.elementDeleted.count,
-            element_inserted: hold(batch.elementInserted.map(ld_path_t.init)),
-            element_inserted_count: batch.elementInserted.count,
-            element_reloaded: hold(batch.elementUpdated.map(ld_path_t.init)),
-            element_reloaded_count: batch.elementUpdated.count,
-            element_moved: hold(batch.elementMoved.map { ld_path_move_t(source: ld_path_t($0), target: ld_path_t($1)) }),
-            element_moved_count: batch.elementMoved.count)
         let before = indices(countsBefore), after = indices(countsAfter)
         return try WorkspacePool.shared.withWorkspace { workspace in
             var check = ld_batch_check_t()
-            switch ld_check_batch(workspace, &coreBatch, before, before.count, after, after.count, options, &check) {
+            let status = batch.withCoreBatch {
+                ld_check_batch(workspace, $0, before, before.count, after, after.count, options, &check)
+            }
+            switch status {
             case LD_OK: return try read(check)
             case LD_ERROR_ALLOC: throw ListDeltaError.outOfMemory
             case LD_ERROR_OVERFLOW:
@@ -102,12 +83,6 @@ struct BatchCheck {
     private init(sectionOrigins: [Int?], elementOrigins: [Int]) {
         self.sectionOrigins = sectionOrigins
         self.elementOrigins = elementOrigins
-    }
-}
-
-extension ld_path_t {
-    fileprivate init(_ path: ElementPath) {
-        self.init(section: Int32(clamping: path.section), element: Int32(clamping: path.element))
     }
 }
 

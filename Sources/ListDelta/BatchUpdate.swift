@@ -23,6 +23,7 @@ public struct BatchUpdate: Sendable {
     public var elementMoved: [(source: ElementPath, target: ElementPath)]
 
     /// A batch of the given operations; every list defaults to empty.
+    @inlinable
     public init(
         sectionDeleted: [Int] = [],
         sectionInserted: [Int] = [],
@@ -44,13 +45,8 @@ public struct BatchUpdate: Sendable {
     }
 
     /// The batch that performs `changeset`.
-    public init<C>(_ changeset: Changeset<C>) {
-        self.init(
-            sectionDeleted: changeset.sectionDeleted, sectionInserted: changeset.sectionInserted,
-            sectionUpdated: changeset.sectionUpdated, sectionMoved: changeset.sectionMoved,
-            elementDeleted: changeset.elementDeleted, elementInserted: changeset.elementInserted,
-            elementUpdated: changeset.elementUpdated, elementMoved: changeset.elementMoved)
-    }
+    @inlinable
+    public init<C>(_ changeset: Changeset<C>) { self = changeset.batch }
 }
 
 // Written out because the moves are tuples, as in `Changeset`, and tuples are not Hashable.
