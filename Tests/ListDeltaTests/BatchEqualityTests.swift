@@ -18,6 +18,28 @@ import Testing
         #expect(one != BatchUpdate(sectionDeleted: [1, 3], elementDeleted: [path(1, 0), path(4, 0)]))
     }
 
+    /// A changeset's eight lists are its batch's: each one set on the changeset is that list of
+    /// the batch, and no other.
+    @Test func eachListSetOnAChangesetIsThatListOfItsBatch() {
+        var changeset = Changeset(data: [0])
+        changeset.sectionDeleted = [1]
+        changeset.sectionInserted = [2]
+        changeset.sectionUpdated = [3]
+        changeset.sectionMoved = [(source: 4, target: 5)]
+        changeset.elementDeleted = [path(6, 0)]
+        changeset.elementInserted = [path(7, 0)]
+        changeset.elementUpdated = [path(8, 0)]
+        changeset.elementMoved = [(path(9, 0), path(10, 0))]
+        let batch = BatchUpdate(changeset)
+        #expect(
+            batch.sectionDeleted == [1] && batch.sectionInserted == [2] && batch.sectionUpdated == [3]
+                && batch.sectionMoved.elementsEqual([(source: 4, target: 5)]) { $0 == $1 }
+                && batch.elementDeleted == [path(6, 0)] && batch.elementInserted == [path(7, 0)]
+                && batch.elementUpdated == [path(8, 0)]
+                && batch.elementMoved.elementsEqual([(path(9, 0), path(10, 0))]) { $0 == $1 })
+        #expect(changeset.changeCount == 8 && changeset.elementMoved[0].target == path(10, 0))
+    }
+
     /// DifferenceKit's `==` compares each list as a set: an operation named twice is the same
     /// operation, and a changeset says nothing of the layout or counts it was made with.
     @Test func anOperationNamedTwiceIsTheSameOperation() {

@@ -8,13 +8,13 @@ extension BatchUpdate {
     /// one section), else their own.
     @inlinable
     init(_ batch: ld_batch_t, section: Int?) {
-        func indices(_ start: UnsafePointer<Int32>?, _ count: Int) -> [Int] {
+        @inline(__always) func indices(_ start: UnsafePointer<Int32>?, _ count: Int) -> [Int] {
             exactMap(UnsafeBufferPointer(start: start, count: count), Int.init)
         }
-        func path(_ path: ld_path_t) -> ElementPath {
+        @inline(__always) func path(_ path: ld_path_t) -> ElementPath {
             ElementPath(element: Int(path.element), section: section ?? Int(path.section))
         }
-        func paths(_ start: UnsafePointer<ld_path_t>?, _ count: Int) -> [ElementPath] {
+        @inline(__always) func paths(_ start: UnsafePointer<ld_path_t>?, _ count: Int) -> [ElementPath] {
             exactMap(UnsafeBufferPointer(start: start, count: count), path)
         }
         self.init(
