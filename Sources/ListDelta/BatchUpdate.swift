@@ -54,50 +54,23 @@ extension BatchUpdate: Hashable {
     /// Whether two batches name the same operations, in any order and however often each is
     /// named: a list view reads each kind of operation as a set, as DifferenceKit's `==`
     /// compares its changesets' lists.
-    public static func == (lhs: BatchUpdate, rhs: BatchUpdate) -> Bool {
-        let lhs = lhs.asSets, rhs = rhs.asSets
-        return lhs.sectionDeleted == rhs.sectionDeleted
-            && lhs.sectionInserted == rhs.sectionInserted
-            && lhs.sectionUpdated == rhs.sectionUpdated
-            && lhs.sectionMoved.elementsEqual(rhs.sectionMoved) { $0 == $1 }
-            && lhs.elementDeleted == rhs.elementDeleted
-            && lhs.elementInserted == rhs.elementInserted
-            && lhs.elementUpdated == rhs.elementUpdated
-            && lhs.elementMoved.elementsEqual(rhs.elementMoved) { $0 == $1 }
-    }
+    public static func == (lhs: BatchUpdate, rhs: BatchUpdate) -> Bool { lhs.asSets == rhs.asSets }
 
     /// Hashes every operation, in any order and however often it is named.
-    public func hash(into hasher: inout Hasher) {
-        let batch = asSets
-        hasher.combine(batch.sectionDeleted)
-        hasher.combine(batch.sectionInserted)
-        hasher.combine(batch.sectionUpdated)
-        hasher.combine(batch.sectionMoved.count)
-        for move in batch.sectionMoved {
-            hasher.combine(move.source)
-            hasher.combine(move.target)
-        }
-        hasher.combine(batch.elementDeleted)
-        hasher.combine(batch.elementInserted)
-        hasher.combine(batch.elementUpdated)
-        hasher.combine(batch.elementMoved.count)
-        for move in batch.elementMoved {
-            hasher.combine(move.source)
-            hasher.combine(move.target)
-        }
-    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(asSets) }
 
-    /// The batch with each kind of operation in ascending order, each operation once.
-    private var asSets: BatchUpdate {
-        func ascendingOnce<T>(_ list: [T], by less: (T, T) -> Bool) -> [T] {
-            var result: [T] = []
-            for item in list.sorted(by: less) where result.last.map({ less($0, item) }) ?? true { result.append(item) }
-            return result
+    /// Each kind of operation as its numbers (an index; a path's section and element; a move's
+    /// source and target), the operations in ascending order, each once.
+    private var asSets: [[[Int]]] {
+        func ascendingOnce(_ operations: [[Int]]) -> [[Int]] {
+            Set(operations).sorted { $0.lexicographicallyPrecedes($1) }
         }
-        return BatchUpdate(
-            sectionDeleted: ascendingOnce(sectionDeleted, by: <), sectionInserted: ascendingOnce(sectionInserted, by: <),
-            sectionUpdated: ascendingOnce(sectionUpdated, by: <), sectionMoved: ascendingOnce(sectionMoved, by: <),
-            elementDeleted: ascendingOnce(elementDeleted, by: <), elementInserted: ascendingOnce(elementInserted, by: <),
-            elementUpdated: ascendingOnce(elementUpdated, by: <), elementMoved: ascendingOnce(elementMoved, by: <))
+        func path(_ path: ElementPath) -> [Int] { [path.section, path.element] }
+        return [
+            ascendingOnce(sectionDeleted.map { [$0] }), ascendingOnce(sectionInserted.map { [$0] }),
+            ascendingOnce(sectionUpdated.map { [$0] }), ascendingOnce(sectionMoved.map { [$0.source, $0.target] }),
+            ascendingOnce(elementDeleted.map(path)), ascendingOnce(elementInserted.map(path)),
+            ascendingOnce(elementUpdated.map(path)), ascendingOnce(elementMoved.map { path($0.source) + path($0.target) }),
+        ]
     }
 }

@@ -18,6 +18,21 @@ import Testing
         #expect(one != BatchUpdate(sectionDeleted: [1, 3], elementDeleted: [path(1, 0), path(4, 0)]))
     }
 
+    /// Each kind of operation counts: batches naming the same indices in different kinds, or
+    /// one operation against none, differ.
+    @Test func batchesDifferingInOneKindOfOperationDiffer() {
+        let batches = [
+            BatchUpdate(sectionDeleted: [0]), BatchUpdate(sectionInserted: [0]), BatchUpdate(sectionUpdated: [0]),
+            BatchUpdate(sectionMoved: [(source: 0, target: 1)]), BatchUpdate(elementDeleted: [path(0, 1)]),
+            BatchUpdate(elementInserted: [path(0, 1)]), BatchUpdate(elementUpdated: [path(0, 1)]),
+            BatchUpdate(elementMoved: [(path(0, 1), path(1, 0))]), BatchUpdate(),
+        ]
+        for (k, batch) in batches.enumerated() {
+            for other in batches[(k + 1)...] { #expect(batch != other, "\(batch) == \(other)") }
+        }
+        #expect(Set(batches).count == batches.count)
+    }
+
     /// A changeset's eight lists are its batch's: each one set on the changeset is that list of
     /// the batch, and no other.
     @Test func eachListSetOnAChangesetIsThatListOfItsBatch() {
