@@ -213,11 +213,11 @@ static void ld_sort_batch(const ld_batch_t *batch, char *room, ld_sorted_batch_t
 static bool ld_batch_is_readable(const ld_batch_t *batch) {
     return (batch->section_deleted || !batch->section_deleted_count) &&
            (batch->section_inserted || !batch->section_inserted_count) &&
-           (batch->section_reloaded || !batch->section_reloaded_count) &&
+           (batch->section_updated || !batch->section_updated_count) &&
            (batch->section_moved || !batch->section_moved_count) &&
            (batch->element_deleted || !batch->element_deleted_count) &&
            (batch->element_inserted || !batch->element_inserted_count) &&
-           (batch->element_reloaded || !batch->element_reloaded_count) &&
+           (batch->element_updated || !batch->element_updated_count) &&
            (batch->element_moved || !batch->element_moved_count);
 }
 

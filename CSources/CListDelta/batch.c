@@ -74,11 +74,11 @@ static void ld_fill_lists(ld_list_t *lists, size_t size, const void *deleted, si
 
 /* The batch's lists, sections' and elements'. */
 static void ld_lists(const ld_batch_t *b, ld_checker_t *c) {
-    ld_fill_lists(c->sections, sizeof(int32_t), b->section_deleted, b->section_deleted_count, b->section_reloaded,
-                  b->section_reloaded_count, b->section_inserted, b->section_inserted_count, b->section_moved,
+    ld_fill_lists(c->sections, sizeof(int32_t), b->section_deleted, b->section_deleted_count, b->section_updated,
+                  b->section_updated_count, b->section_inserted, b->section_inserted_count, b->section_moved,
                   b->section_moved_count);
-    ld_fill_lists(c->elements, sizeof(ld_path_t), b->element_deleted, b->element_deleted_count, b->element_reloaded,
-                  b->element_reloaded_count, b->element_inserted, b->element_inserted_count, b->element_moved,
+    ld_fill_lists(c->elements, sizeof(ld_path_t), b->element_deleted, b->element_deleted_count, b->element_updated,
+                  b->element_updated_count, b->element_inserted, b->element_inserted_count, b->element_moved,
                   b->element_moved_count);
 }
 
@@ -403,9 +403,9 @@ static ld_status ld_reserve_elements(ld_workspace_t *workspace, ld_checker_t *c)
 
 static bool ld_valid_batch_arguments(const ld_batch_t *b) {
 #define LD_LISTED(list) LD_GIVEN(list, list##_count)
-    return LD_LISTED(b->section_deleted) && LD_LISTED(b->section_inserted) && LD_LISTED(b->section_reloaded) &&
+    return LD_LISTED(b->section_deleted) && LD_LISTED(b->section_inserted) && LD_LISTED(b->section_updated) &&
            LD_LISTED(b->section_moved) && LD_LISTED(b->element_deleted) && LD_LISTED(b->element_inserted) &&
-           LD_LISTED(b->element_reloaded) && LD_LISTED(b->element_moved);
+           LD_LISTED(b->element_updated) && LD_LISTED(b->element_moved);
 #undef LD_LISTED
 }
 

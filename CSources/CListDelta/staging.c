@@ -774,27 +774,29 @@ static ld_status ld_stage_operations(ld_stager_t *st, const ld_sectioned_result_
         return status;
     }
     ld_stage_t *stage = stages->stages;
-    stage[LD_STAGE_ELEMENT_UPDATES].element_updated = ops.updated;
-    stage[LD_STAGE_ELEMENT_UPDATES].element_updated_count = ops.updated_count;
-    stage[LD_STAGE_DELETES].section_deleted = match->sections.deleted;
-    stage[LD_STAGE_DELETES].section_deleted_count = match->sections.deleted_count;
-    stage[LD_STAGE_DELETES].element_deleted = ops.deleted;
-    stage[LD_STAGE_DELETES].element_deleted_count = ops.deleted_count;
-    stage[LD_STAGE_SECTION_INSERTS_AND_MOVES].section_inserted = match->sections.inserted;
-    stage[LD_STAGE_SECTION_INSERTS_AND_MOVES].section_inserted_count = match->sections.inserted_count;
-    stage[LD_STAGE_SECTION_INSERTS_AND_MOVES].section_moved = section_moved;
-    stage[LD_STAGE_SECTION_INSERTS_AND_MOVES].section_moved_count = st->section_move_count;
-    stage[LD_STAGE_ELEMENT_INSERTS_AND_MOVES].element_inserted = ops.inserted;
-    stage[LD_STAGE_ELEMENT_INSERTS_AND_MOVES].element_inserted_count = ops.inserted_count;
-    stage[LD_STAGE_ELEMENT_INSERTS_AND_MOVES].element_moved = ops.moved;
-    stage[LD_STAGE_ELEMENT_INSERTS_AND_MOVES].element_moved_count = st->element_move_count;
-    stage[LD_STAGE_SECTION_UPDATES].section_updated = section_updated;
-    stage[LD_STAGE_SECTION_UPDATES].section_updated_count = section_updated_count;
+    stage[LD_STAGE_ELEMENT_UPDATES].batch = (ld_batch_t){ .element_updated = ops.updated,
+                                                          .element_updated_count = ops.updated_count };
+    stage[LD_STAGE_DELETES].batch = (ld_batch_t){ .section_deleted = match->sections.deleted,
+                                                  .section_deleted_count = match->sections.deleted_count,
+                                                  .element_deleted = ops.deleted,
+                                                  .element_deleted_count = ops.deleted_count };
+    stage[LD_STAGE_SECTION_INSERTS_AND_MOVES].batch = (ld_batch_t){
+        .section_inserted = match->sections.inserted,
+        .section_inserted_count = match->sections.inserted_count,
+        .section_moved = section_moved,
+        .section_moved_count = st->section_move_count,
+    };
+    stage[LD_STAGE_ELEMENT_INSERTS_AND_MOVES].batch = (ld_batch_t){ .element_inserted = ops.inserted,
+                                                                    .element_inserted_count = ops.inserted_count,
+                                                                    .element_moved = ops.moved,
+                                                                    .element_moved_count = st->element_move_count };
+    stage[LD_STAGE_SECTION_UPDATES].batch = (ld_batch_t){ .section_updated = section_updated,
+                                                          .section_updated_count = section_updated_count };
     for (size_t k = 0; k < LD_STAGE_COUNT; k++) {
-        const ld_stage_t *s = &stage[k];
-        stage[k].present = s->element_updated_count + s->section_deleted_count + s->element_deleted_count +
-                               s->section_inserted_count + s->section_moved_count + s->element_inserted_count +
-                               s->element_moved_count + s->section_updated_count >
+        const ld_batch_t *b = &stage[k].batch;
+        stage[k].present = b->section_deleted_count + b->section_inserted_count + b->section_updated_count +
+                               b->section_moved_count + b->element_deleted_count + b->element_inserted_count +
+                               b->element_updated_count + b->element_moved_count >
                            0;
         stages->present_count += stage[k].present;
     }

@@ -6,22 +6,8 @@
 public struct Changeset<Collection: Swift.Collection> {
     /// The collection after this batch.
     public var data: Collection
-    /// Deleted sections, before the batch.
-    public var sectionDeleted: [Int]
-    /// Inserted sections, after the batch.
-    public var sectionInserted: [Int]
-    /// Sections whose model changed (reload them).
-    public var sectionUpdated: [Int]
-    /// Moved sections: from before the batch, to after it.
-    public var sectionMoved: [(source: Int, target: Int)]
-    /// Deleted elements, before the batch.
-    public var elementDeleted: [ElementPath]
-    /// Inserted elements, after the batch.
-    public var elementInserted: [ElementPath]
-    /// Elements whose content changed (reload them).
-    public var elementUpdated: [ElementPath]
-    /// Moved elements: from before the batch, to after it.
-    public var elementMoved: [(source: ElementPath, target: ElementPath)]
+    /// The batch's operations: the one place its lists are held.
+    @usableFromInline var batch: BatchUpdate
     /// Whether the batch belongs to a flat list or to a list of sections, and how to count
     /// what a view shows of such a list: set by whoever made it (the overload a caller chose),
     /// never guessed from the element type.
@@ -47,37 +33,62 @@ public struct Changeset<Collection: Swift.Collection> {
         elementMoved: [(source: ElementPath, target: ElementPath)] = []
     ) {
         self.init(
-            data: data, shape: .flat(section: nil), sectionDeleted: sectionDeleted, sectionInserted: sectionInserted,
-            sectionUpdated: sectionUpdated, sectionMoved: sectionMoved, elementDeleted: elementDeleted,
-            elementInserted: elementInserted, elementUpdated: elementUpdated, elementMoved: elementMoved)
+            data: data, shape: .flat(section: nil),
+            batch: BatchUpdate(
+                sectionDeleted: sectionDeleted, sectionInserted: sectionInserted, sectionUpdated: sectionUpdated,
+                sectionMoved: sectionMoved, elementDeleted: elementDeleted, elementInserted: elementInserted,
+                elementUpdated: elementUpdated, elementMoved: elementMoved))
     }
 
-    /// A batch of a list shaped as `shape`, with the counts before it that the core gave.
+    /// A batch of a list shaped as `shape` that performs `batch`, with the counts before it
+    /// that the core gave.
     @inlinable
-    init(
-        data: Collection,
-        shape: ListShape<Collection>,
-        countsBefore: ArraySlice<Int>? = nil,
-        sectionDeleted: [Int] = [],
-        sectionInserted: [Int] = [],
-        sectionUpdated: [Int] = [],
-        sectionMoved: [(source: Int, target: Int)] = [],
-        elementDeleted: [ElementPath] = [],
-        elementInserted: [ElementPath] = [],
-        elementUpdated: [ElementPath] = [],
-        elementMoved: [(source: ElementPath, target: ElementPath)] = []
-    ) {
+    init(data: Collection, shape: ListShape<Collection>, countsBefore: ArraySlice<Int>? = nil, batch: BatchUpdate) {
         self.data = data
         self.shape = shape
         self.countsBefore = countsBefore
-        self.sectionDeleted = sectionDeleted
-        self.sectionInserted = sectionInserted
-        self.sectionUpdated = sectionUpdated
-        self.sectionMoved = sectionMoved
-        self.elementDeleted = elementDeleted
-        self.elementInserted = elementInserted
-        self.elementUpdated = elementUpdated
-        self.elementMoved = elementMoved
+        self.batch = batch
+    }
+
+    /// Deleted sections, before the batch.
+    @inlinable public var sectionDeleted: [Int] {
+        get { batch.sectionDeleted }
+        set { batch.sectionDeleted = newValue }
+    }
+    /// Inserted sections, after the batch.
+    @inlinable public var sectionInserted: [Int] {
+        get { batch.sectionInserted }
+        set { batch.sectionInserted = newValue }
+    }
+    /// Sections whose model changed (reload them).
+    @inlinable public var sectionUpdated: [Int] {
+        get { batch.sectionUpdated }
+        set { batch.sectionUpdated = newValue }
+    }
+    /// Moved sections: from before the batch, to after it.
+    @inlinable public var sectionMoved: [(source: Int, target: Int)] {
+        get { batch.sectionMoved }
+        set { batch.sectionMoved = newValue }
+    }
+    /// Deleted elements, before the batch.
+    @inlinable public var elementDeleted: [ElementPath] {
+        get { batch.elementDeleted }
+        set { batch.elementDeleted = newValue }
+    }
+    /// Inserted elements, after the batch.
+    @inlinable public var elementInserted: [ElementPath] {
+        get { batch.elementInserted }
+        set { batch.elementInserted = newValue }
+    }
+    /// Elements whose content changed (reload them).
+    @inlinable public var elementUpdated: [ElementPath] {
+        get { batch.elementUpdated }
+        set { batch.elementUpdated = newValue }
+    }
+    /// Moved elements: from before the batch, to after it.
+    @inlinable public var elementMoved: [(source: ElementPath, target: ElementPath)] {
+        get { batch.elementMoved }
+        set { batch.elementMoved = newValue }
     }
 
     /// Whether the batch belongs to a flat list or to a list of sections.
@@ -121,9 +132,11 @@ extension Changeset where Collection.Element: DifferentiableSection {
         elementMoved: [(source: ElementPath, target: ElementPath)] = []
     ) {
         self.init(
-            data: data, shape: .sectioned, sectionDeleted: sectionDeleted, sectionInserted: sectionInserted,
-            sectionUpdated: sectionUpdated, sectionMoved: sectionMoved, elementDeleted: elementDeleted,
-            elementInserted: elementInserted, elementUpdated: elementUpdated, elementMoved: elementMoved)
+            data: data, shape: .sectioned,
+            batch: BatchUpdate(
+                sectionDeleted: sectionDeleted, sectionInserted: sectionInserted, sectionUpdated: sectionUpdated,
+                sectionMoved: sectionMoved, elementDeleted: elementDeleted, elementInserted: elementInserted,
+                elementUpdated: elementUpdated, elementMoved: elementMoved))
     }
 }
 
@@ -174,7 +187,7 @@ extension Changeset: Equatable where Collection: Equatable {
     /// counts the core reported) is left out: a batch built by hand equals the diff's that says
     /// the same.
     public static func == (lhs: Changeset, rhs: Changeset) -> Bool {
-        lhs.data == rhs.data && BatchUpdate(lhs) == BatchUpdate(rhs)
+        lhs.data == rhs.data && lhs.batch == rhs.batch
     }
 }
 

@@ -130,13 +130,13 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
             stages.append(
                 Changeset(
                     data: Collection(), shape: .flat(section: section),
-                    elementDeleted: (0..<source.count).map { ElementPath(element: $0, section: section) }))
+                    batch: BatchUpdate(elementDeleted: (0..<source.count).map { ElementPath(element: $0, section: section) })))
         }
         if !target.isEmpty {
             stages.append(
                 Changeset(
                     data: target, shape: .flat(section: section),
-                    elementInserted: (0..<target.count).map { ElementPath(element: $0, section: section) }))
+                    batch: BatchUpdate(elementInserted: (0..<target.count).map { ElementPath(element: $0, section: section) })))
         }
         self.init(stages)
     }
@@ -187,10 +187,12 @@ extension StagedChangeset where Collection: RangeReplaceableCollection, Collecti
     init(replacingSections source: Collection, with target: Collection) {
         var stages: [Changeset<Collection>] = []
         if !source.isEmpty {
-            stages.append(Changeset(data: Collection(), shape: .sectioned, sectionDeleted: Array(0..<source.count)))
+            stages.append(
+                Changeset(data: Collection(), shape: .sectioned, batch: BatchUpdate(sectionDeleted: Array(0..<source.count))))
         }
         if !target.isEmpty {
-            stages.append(Changeset(data: target, shape: .sectioned, sectionInserted: Array(0..<target.count)))
+            stages.append(
+                Changeset(data: target, shape: .sectioned, batch: BatchUpdate(sectionInserted: Array(0..<target.count))))
         }
         self.init(stages)
     }

@@ -38,15 +38,16 @@ static NSArray<LDListMoveIndexPath *> *LDPathMoves(const ld_path_move_t *moves, 
 
 - (instancetype)initWithStage:(const ld_stage_t *)stage data:(NSArray *)data flatSection:(NSInteger)flatSection {
     if ((self = [super init])) {
+        const ld_batch_t *b = &stage->batch;
         _data = [data copy];
-        _sectionDeleted = [LDIndexSetOfAscending(stage->section_deleted, stage->section_deleted_count) copy];
-        _sectionInserted = [LDIndexSetOfAscending(stage->section_inserted, stage->section_inserted_count) copy];
-        _sectionUpdated = [LDIndexSetOfAscending(stage->section_updated, stage->section_updated_count) copy];
-        _sectionMoved = [LDMovesOfPairs(stage->section_moved, stage->section_moved_count) copy];
-        _elementDeleted = [LDPaths(stage->element_deleted, stage->element_deleted_count, flatSection) copy];
-        _elementInserted = [LDPaths(stage->element_inserted, stage->element_inserted_count, flatSection) copy];
-        _elementUpdated = [LDPaths(stage->element_updated, stage->element_updated_count, flatSection) copy];
-        _elementMoved = [LDPathMoves(stage->element_moved, stage->element_moved_count, flatSection) copy];
+        _sectionDeleted = [LDIndexSetOfAscending(b->section_deleted, b->section_deleted_count) copy];
+        _sectionInserted = [LDIndexSetOfAscending(b->section_inserted, b->section_inserted_count) copy];
+        _sectionUpdated = [LDIndexSetOfAscending(b->section_updated, b->section_updated_count) copy];
+        _sectionMoved = [LDMovesOfPairs(b->section_moved, b->section_moved_count) copy];
+        _elementDeleted = [LDPaths(b->element_deleted, b->element_deleted_count, flatSection) copy];
+        _elementInserted = [LDPaths(b->element_inserted, b->element_inserted_count, flatSection) copy];
+        _elementUpdated = [LDPaths(b->element_updated, b->element_updated_count, flatSection) copy];
+        _elementMoved = [LDPathMoves(b->element_moved, b->element_moved_count, flatSection) copy];
         _flatSection = flatSection;
         _elementCountsBefore = [[NSData alloc] initWithBytes:stage->element_counts_before
                                                       length:stage->section_count_before * sizeof(int32_t)];

@@ -630,28 +630,6 @@ static bool ldc_lists_equal(const ldc_list_t *a, const ldc_list_t *b) {
     return true;
 }
 
-/* A stage's operations as the batch a list view receives. */
-static ld_batch_t ldc_stage_batch(const ld_stage_t *st) {
-    return (ld_batch_t){
-        .section_deleted = st->section_deleted,
-        .section_deleted_count = st->section_deleted_count,
-        .section_inserted = st->section_inserted,
-        .section_inserted_count = st->section_inserted_count,
-        .section_reloaded = st->section_updated,
-        .section_reloaded_count = st->section_updated_count,
-        .section_moved = st->section_moved,
-        .section_moved_count = st->section_moved_count,
-        .element_deleted = st->element_deleted,
-        .element_deleted_count = st->element_deleted_count,
-        .element_inserted = st->element_inserted,
-        .element_inserted_count = st->element_inserted_count,
-        .element_reloaded = st->element_updated,
-        .element_reloaded_count = st->element_updated_count,
-        .element_moved = st->element_moved,
-        .element_moved_count = st->element_moved_count,
-    };
-}
-
 /* The rule of UIKit's that `check` found broken, as the failure of `stage`. */
 static const char *ldc_broken_rule(int stage, const ld_batch_check_t *check) {
     /* clang-format off */
@@ -726,9 +704,8 @@ static const char *ldc_apply_batch(ld_workspace_t *workspace, int stage, const l
         for (size_t e = 0; e < before->lengths[s]; e++) flat[shown++] = ldc_at(before, s)[e];
     }
     for (size_t t = 0; t < data->count; t++) counts[before->count + t] = (int32_t)data->lengths[t];
-    ld_batch_t batch = ldc_stage_batch(st);
     ld_batch_check_t check;
-    ld_status status = ld_check_batch(workspace, &batch, counts, before->count, counts + before->count, data->count,
+    ld_status status = ld_check_batch(workspace, &st->batch, counts, before->count, counts + before->count, data->count,
                                       LD_BATCH_RELOADS_ARRIVE, &check);
     if (status != LD_OK) {
         failure = ldc_fail("stage %d: ld_check_batch: %s", stage + 1, ld_status_description(status));
@@ -741,7 +718,7 @@ static const char *ldc_apply_batch(ld_workspace_t *workspace, int stage, const l
     const int32_t *origin = check.element_origins;
     for (size_t t = 0; t < data->count; t++) {
         int32_t s = check.section_origins[t];
-        bool whole = s < 0 || ldc_listed(st->section_updated, st->section_updated_count, s);
+        bool whole = s < 0 || ldc_listed(st->batch.section_updated, st->batch.section_updated_count, s);
         if (!ldc_push_section(after, whole ? data->models[t] : before->models[s])) {
             failure = "checker: list full";
             goto done;
@@ -908,37 +885,37 @@ static const char *ldc_check_operations(const ldc_staging_t *c, const ld_stages_
         if (sec->source_to_target[s] < 0) continue;
         for (int32_t i = c->source_starts[s]; i < c->source_starts[s + 1]; i++) {
             if (e->source_to_target[i] < 0 || c->element_changed == NULL || !c->element_changed[i]) continue;
-            if (k >= updates->element_updated_count || updates->element_updated[k].section != (int32_t)s ||
-                updates->element_updated[k].element != i - c->source_starts[s]) {
+            if (k >= updates->batch.element_updated_count || updates->batch.element_updated[k].section != (int32_t)s ||
+                updates->batch.element_updated[k].element != i - c->source_starts[s]) {
                 return ldc_fail("stage 1: element updates are not the changed matched elements (at %zu)", k);
             }
             k++;
         }
     }
-    if (k != updates->element_updated_count) return "stage 1: element updates list extra paths";
+    if (k != updates->batch.element_updated_count) return "stage 1: element updates list extra paths";
     k = 0;
     const ld_stage_t *reloads = &st[LD_STAGE_SECTION_UPDATES];
     for (size_t t = 0; t < c->T; t++) {
         if (sec->target_to_source[t] < 0 || c->section_changed == NULL || !c->section_changed[t]) continue;
-        if (k >= reloads->section_updated_count || reloads->section_updated[k] != (int32_t)t) {
+        if (k >= reloads->batch.section_updated_count || reloads->batch.section_updated[k] != (int32_t)t) {
             return "stage 5: section updates are not the changed matched sections";
         }
         k++;
     }
-    if (k != reloads->section_updated_count) return "stage 5: section updates list extra sections";
+    if (k != reloads->batch.section_updated_count) return "stage 5: section updates list extra sections";
     const ld_stage_t *deletes = &st[LD_STAGE_DELETES], *inserts = &st[LD_STAGE_SECTION_INSERTS_AND_MOVES];
-    if (deletes->section_deleted_count != sec->deleted_count ||
+    if (deletes->batch.section_deleted_count != sec->deleted_count ||
         (sec->deleted_count > 0 &&
-         memcmp(deletes->section_deleted, sec->deleted, sec->deleted_count * sizeof(int32_t)) != 0)) {
+         memcmp(deletes->batch.section_deleted, sec->deleted, sec->deleted_count * sizeof(int32_t)) != 0)) {
         return "stage 2: section deletes are not the section match's";
     }
-    if (inserts->section_inserted_count != sec->inserted_count ||
+    if (inserts->batch.section_inserted_count != sec->inserted_count ||
         (sec->inserted_count > 0 &&
-         memcmp(inserts->section_inserted, sec->inserted, sec->inserted_count * sizeof(int32_t)) != 0)) {
+         memcmp(inserts->batch.section_inserted, sec->inserted, sec->inserted_count * sizeof(int32_t)) != 0)) {
         return "stage 3: section inserts are not the section match's";
     }
-    if (inserts->section_moved_count != sec->moved_count) return "stage 3: section moves are not the match's";
-    if (st[LD_STAGE_ELEMENT_INSERTS_AND_MOVES].element_moved_count != e->moved_count) {
+    if (inserts->batch.section_moved_count != sec->moved_count) return "stage 3: section moves are not the match's";
+    if (st[LD_STAGE_ELEMENT_INSERTS_AND_MOVES].batch.element_moved_count != e->moved_count) {
         return "stage 4: element moves are not the match's";
     }
     return NULL;
@@ -948,8 +925,8 @@ static const char *ldc_check_operations(const ldc_staging_t *c, const ld_stages_
 static const char *ldc_check_move_items(const ldc_staging_t *c, int stage, const ld_stage_t *st,
                                         const ldc_list_t *before) {
     const ld_result_t *sec = &c->match->sections, *e = &c->match->elements;
-    for (size_t k = 0; k < st->section_moved_count; k++) {
-        ld_pair_t move = st->section_moved[k];
+    for (size_t k = 0; k < st->batch.section_moved_count; k++) {
+        ld_pair_t move = st->batch.section_moved[k];
         int32_t model = before->models[move.source];
         int32_t source = model >= 0 ? model : sec->target_to_source[~model];
         bool found = false;
@@ -960,8 +937,8 @@ static const char *ldc_check_move_items(const ldc_staging_t *c, int stage, const
             return ldc_fail("stage %d: section move %d -> %d is not one of the match's", stage + 1, move.source,
                             move.target);
     }
-    for (size_t k = 0; k < st->element_moved_count; k++) {
-        ld_path_move_t move = st->element_moved[k];
+    for (size_t k = 0; k < st->batch.element_moved_count; k++) {
+        ld_path_move_t move = st->batch.element_moved[k];
         int32_t ref = ldc_at(before, (size_t)move.source.section)[move.source.element];
         int32_t source = ref >= 0 ? ref : e->target_to_source[~ref];
         int32_t target = c->target_starts[move.target.section] + move.target.element;
@@ -994,11 +971,11 @@ static const char *ldc_check_structure(const ld_stages_t *stages, int *last) {
     for (int k = 0; k < LD_STAGE_COUNT; k++) {
         const ld_stage_t *s = &stages->stages[k];
         size_t own[LD_STAGE_COUNT] = {
-            s->element_updated_count,
-            s->section_deleted_count + s->element_deleted_count,
-            s->section_inserted_count + s->section_moved_count,
-            s->element_inserted_count + s->element_moved_count,
-            s->section_updated_count,
+            s->batch.element_updated_count,
+            s->batch.section_deleted_count + s->batch.element_deleted_count,
+            s->batch.section_inserted_count + s->batch.section_moved_count,
+            s->batch.element_inserted_count + s->batch.element_moved_count,
+            s->batch.section_updated_count,
         };
         for (int q = 0; q < LD_STAGE_COUNT; q++) {
             if (q != k && own[q] != 0) return ldc_fail("stage %d holds operations of stage %d", k + 1, q + 1);

@@ -117,8 +117,8 @@ import Testing
         for arrive in [false, true] {
             reloaded.withUnsafeBufferPointer { reloaded in
                 var batch = ld_batch_t()
-                batch.element_reloaded = reloaded.baseAddress
-                batch.element_reloaded_count = 1
+                batch.element_updated = reloaded.baseAddress
+                batch.element_updated_count = 1
                 var out = ld_batch_check_t()
                 #expect(
                     ld_check_batch(harness.workspace, &batch, [3], 1, [3], 1, arrive ? LD_BATCH_RELOADS_ARRIVE.rawValue : 0, &out)

@@ -24,18 +24,18 @@ import Testing
             let deletes = kind == LD_STAGE_DELETES
             var paths = Array(
                 UnsafeBufferPointer(
-                    start: deletes ? stage.element_deleted : stage.element_inserted,
-                    count: deletes ? stage.element_deleted_count : stage.element_inserted_count))
-            var moves = Array(UnsafeBufferPointer(start: stage.element_moved, count: stage.element_moved_count))
+                    start: deletes ? stage.batch.element_deleted : stage.batch.element_inserted,
+                    count: deletes ? stage.batch.element_deleted_count : stage.batch.element_inserted_count))
+            var moves = Array(UnsafeBufferPointer(start: stage.batch.element_moved, count: stage.batch.element_moved_count))
             edit(&paths, &moves)
             return paths.withUnsafeBufferPointer { paths in
                 moves.withUnsafeBufferPointer { moves in
                     if deletes {
-                        (stage.element_deleted, stage.element_deleted_count) = (paths.baseAddress, paths.count)
+                        (stage.batch.element_deleted, stage.batch.element_deleted_count) = (paths.baseAddress, paths.count)
                     } else {
-                        (stage.element_inserted, stage.element_inserted_count) = (paths.baseAddress, paths.count)
+                        (stage.batch.element_inserted, stage.batch.element_inserted_count) = (paths.baseAddress, paths.count)
                     }
-                    (stage.element_moved, stage.element_moved_count) = (moves.baseAddress, moves.count)
+                    (stage.batch.element_moved, stage.batch.element_moved_count) = (moves.baseAddress, moves.count)
                     withUnsafeMutableBytes(of: &stages.stages) {
                         $0.bindMemory(to: ld_stage_t.self)[Int(kind.rawValue)] = stage
                     }

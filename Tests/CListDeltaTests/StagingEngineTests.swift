@@ -150,18 +150,20 @@ private func array<T>(_ pointer: UnsafePointer<T>?, _ count: Int) -> [T] {
 }
 
 extension ld_stage_t {
-    var updated: [[Int32]] { array(element_updated, element_updated_count).map { [$0.section, $0.element] } }
-    var sectionsDeleted: [Int32] { array(section_deleted, section_deleted_count) }
-    var elementsDeleted: [[Int32]] { array(element_deleted, element_deleted_count).map { [$0.section, $0.element] } }
-    var sectionsInserted: [Int32] { array(section_inserted, section_inserted_count) }
-    var sectionsMoved: [[Int32]] { array(section_moved, section_moved_count).map { [$0.source, $0.target] } }
-    var elementsInserted: [[Int32]] { array(element_inserted, element_inserted_count).map { [$0.section, $0.element] } }
+    var updated: [[Int32]] { array(batch.element_updated, batch.element_updated_count).map { [$0.section, $0.element] } }
+    var sectionsDeleted: [Int32] { array(batch.section_deleted, batch.section_deleted_count) }
+    var elementsDeleted: [[Int32]] { array(batch.element_deleted, batch.element_deleted_count).map { [$0.section, $0.element] } }
+    var sectionsInserted: [Int32] { array(batch.section_inserted, batch.section_inserted_count) }
+    var sectionsMoved: [[Int32]] { array(batch.section_moved, batch.section_moved_count).map { [$0.source, $0.target] } }
+    var elementsInserted: [[Int32]] {
+        array(batch.element_inserted, batch.element_inserted_count).map { [$0.section, $0.element] }
+    }
     var elementsMoved: [[Int32]] {
-        array(element_moved, element_moved_count).map {
+        array(batch.element_moved, batch.element_moved_count).map {
             [$0.source.section, $0.source.element, $0.target.section, $0.target.element]
         }
     }
-    var sectionsUpdated: [Int32] { array(section_updated, section_updated_count) }
+    var sectionsUpdated: [Int32] { array(batch.section_updated, batch.section_updated_count) }
     var countsBefore: [Int32] { array(element_counts_before, section_count_before) }
     var models: [Int32] { array(data_section_models, data_elements == nil ? 0 : data_section_count) }
     var starts: [Int32] { array(data_section_starts, data_section_starts == nil ? 0 : data_section_count + 1) }

@@ -32,22 +32,22 @@ static LDChangeset *LDChangesetOf(const ld_stage_t *stage, NSInteger flatSection
     const ld_path_move_t moved[] = {{{0, 3}, {0, 0}}, {{0, 4}, {0, 1}}}, movedReversed[] = {{{0, 4}, {0, 1}}, {{0, 3}, {0, 0}}};
     const int32_t counts[] = {5}, otherCounts[] = {7, 2};
     ld_stage_t stage = {0}, reordered = {0}, repeated = {0}, different = {0};
-    stage.element_deleted = deleted;
-    stage.element_deleted_count = 2;
-    stage.element_moved = moved;
-    stage.element_moved_count = 2;
+    stage.batch.element_deleted = deleted;
+    stage.batch.element_deleted_count = 2;
+    stage.batch.element_moved = moved;
+    stage.batch.element_moved_count = 2;
     stage.section_count_before = 1;
     stage.element_counts_before = counts;
     reordered = stage;
-    reordered.element_deleted = deletedReversed;
-    reordered.element_moved = movedReversed;
+    reordered.batch.element_deleted = deletedReversed;
+    reordered.batch.element_moved = movedReversed;
     reordered.section_count_before = 2;
     reordered.element_counts_before = otherCounts;
     repeated = stage;
-    repeated.element_deleted = deletedTwice;
-    repeated.element_deleted_count = 3;
+    repeated.batch.element_deleted = deletedTwice;
+    repeated.batch.element_deleted_count = 3;
     different = stage;
-    different.element_deleted = other;
+    different.batch.element_deleted = other;
 
     LDChangeset *changeset = LDChangesetOf(&stage, 0);
     NSArray *equals = [NSArray arrayWithObjects:LDChangesetOf(&reordered, 0), LDChangesetOf(&repeated, 0),

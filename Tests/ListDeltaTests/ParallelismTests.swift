@@ -69,7 +69,7 @@ import Testing
                         algorithm: .heckel, cancellation: nil,
                         changes: { match in
                             map = Array(match.elementSourceToTarget)
-                            return ContentChanges(elements: nil, sections: nil)
+                            return (elements: nil, sections: nil)
                         }
                     ) { _ in }
                 }

@@ -23,7 +23,7 @@ import Testing
                         _ = targetRoom.initialize(from: target)
                     },
                     algorithm: .heckel, cancellation: nil,
-                    changes: { _ in ContentChanges(elements: nil, sections: nil) }
+                    changes: { _ in (elements: nil, sections: nil) }
                 ) { _ in try body() }
             }
         }

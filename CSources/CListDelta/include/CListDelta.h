@@ -410,6 +410,29 @@ typedef struct ld_path_move {
     ld_path_t target;
 } ld_path_move_t;
 
+/*! @brief The operations of one batch, as @c performBatchUpdates receives them: deletes,
+ *         updates (which the view reloads) and move sources name the list before the batch;
+ *         inserts and move targets the list after it. Each array may be NULL when its count is
+ *         0, and may come in any order. A stage's operations are one (ld_stage_t::batch). */
+typedef struct ld_batch {
+    const int32_t *section_deleted;
+    size_t section_deleted_count;
+    const int32_t *section_inserted;
+    size_t section_inserted_count;
+    const int32_t *section_updated;
+    size_t section_updated_count;
+    const ld_pair_t *section_moved;
+    size_t section_moved_count;
+    const ld_path_t *element_deleted;
+    size_t element_deleted_count;
+    const ld_path_t *element_inserted;
+    size_t element_inserted_count;
+    const ld_path_t *element_updated;
+    size_t element_updated_count;
+    const ld_path_move_t *element_moved;
+    size_t element_moved_count;
+} ld_batch_t;
+
 /*!
  * @brief The five stages of a staged changeset, in the order they must be applied.
  *
@@ -494,31 +517,8 @@ typedef struct ld_section_origin {
 typedef struct ld_stage {
     /*! Whether the stage has operations, and so a batch. */
     bool present;
-
-    /*! Stage 1: source paths, by ascending source. */
-    const ld_path_t *element_updated;
-    size_t element_updated_count;
-    /*! Stage 2: source section indices, ascending. */
-    const int32_t *section_deleted;
-    size_t section_deleted_count;
-    /*! Stage 2: source paths, ascending. */
-    const ld_path_t *element_deleted;
-    size_t element_deleted_count;
-    /*! Stage 3: target section indices, ascending. */
-    const int32_t *section_inserted;
-    size_t section_inserted_count;
-    /*! Stage 3: (index after the section deletes, target index), by ascending target. */
-    const ld_pair_t *section_moved;
-    size_t section_moved_count;
-    /*! Stage 4: target paths, ascending. */
-    const ld_path_t *element_inserted;
-    size_t element_inserted_count;
-    /*! Stage 4: (path after stage 3, target path), by ascending target. */
-    const ld_path_move_t *element_moved;
-    size_t element_moved_count;
-    /*! Stage 5: target section indices, ascending. */
-    const int32_t *section_updated;
-    size_t section_updated_count;
+    /*! The stage's operations, performed as one batch (see ::ld_stage_kind). */
+    ld_batch_t batch;
 
     /*! The section count the view must show before the stage. */
     size_t section_count_before;
@@ -593,28 +593,6 @@ ld_status ld_stage(ld_workspace_t *workspace, const ld_sectioned_result_t *match
                    const uint8_t *section_changed, const ld_cancel_token_t *cancel, ld_stages_t *out);
 
 /* MARK: Batch rules (UIKit's performBatchUpdates) */
-
-/*! @brief The operations of one batch, as @c performBatchUpdates receives them: deletes,
- *         reloads and move sources name the list before the batch; inserts and move targets the
- *         list after it. Each array may be NULL when its count is 0, and may come in any order. */
-typedef struct ld_batch {
-    const int32_t *section_deleted;
-    size_t section_deleted_count;
-    const int32_t *section_inserted;
-    size_t section_inserted_count;
-    const int32_t *section_reloaded;
-    size_t section_reloaded_count;
-    const ld_pair_t *section_moved;
-    size_t section_moved_count;
-    const ld_path_t *element_deleted;
-    size_t element_deleted_count;
-    const ld_path_t *element_inserted;
-    size_t element_inserted_count;
-    const ld_path_t *element_reloaded;
-    size_t element_reloaded_count;
-    const ld_path_move_t *element_moved;
-    size_t element_moved_count;
-} ld_batch_t;
 
 /*! @brief One kind of operation in a batch. */
 typedef enum ld_batch_operation {

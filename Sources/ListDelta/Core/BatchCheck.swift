@@ -61,19 +61,21 @@ struct BatchCheck {
                     count: overflow ? Int.max : total, maximumCount: ListDeltaError.maximumCount)
             }
         }
-        let before = countsBefore.map { Int32(clamping: $0) }, after = countsAfter.map { Int32(clamping: $0) }
-        return try batch.withCoreBatch { coreBatch in
-            try WorkspacePool.shared.withWorkspace { workspace in
-                var check = ld_batch_check_t()
-                switch ld_check_batch(workspace, coreBatch, before, before.count, after, after.count, options, &check) {
-                case LD_OK: return try read(check)
-                case LD_ERROR_ALLOC: throw ListDeltaError.outOfMemory
-                case LD_ERROR_OVERFLOW:
-                    // Counts before derived from more elements after than the core holds.
-                    throw ListDeltaError.tooManyElements(
-                        count: countsAfter.reduce(0, +), maximumCount: ListDeltaError.maximumCount)
-                case let status: preconditionFailure("ld_check_batch refused checked arguments: \(status)")
-                }
+        func indices(_ values: [Int]) -> [Int32] { values.map { Int32(clamping: $0) } }
+        let before = indices(countsBefore), after = indices(countsAfter)
+        return try WorkspacePool.shared.withWorkspace { workspace in
+            var check = ld_batch_check_t()
+            let status = batch.withCoreBatch {
+                ld_check_batch(workspace, $0, before, before.count, after, after.count, options, &check)
+            }
+            switch status {
+            case LD_OK: return try read(check)
+            case LD_ERROR_ALLOC: throw ListDeltaError.outOfMemory
+            case LD_ERROR_OVERFLOW:
+                // Counts before derived from more elements after than the core holds.
+                throw ListDeltaError.tooManyElements(
+                    count: countsAfter.reduce(0, +), maximumCount: ListDeltaError.maximumCount)
+            case let status: preconditionFailure("ld_check_batch refused checked arguments: \(status)")
             }
         }
     }

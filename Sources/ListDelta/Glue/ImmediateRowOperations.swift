@@ -1,16 +1,3 @@
-/// One call to a list view whose every call acts at once on its rows as they are then, as
-/// NSTableView's do between `beginUpdates()` and `endUpdates()`.
-enum ImmediateRowOperation: Hashable, Sendable {
-    /// Reload these rows (indices of the list before the batch, which reloads leave unchanged).
-    case reload([Int])
-    /// Remove these rows, all at once.
-    case remove([Int])
-    /// Insert rows so that they occupy these indices.
-    case insert(Range<Int>)
-    /// Move one row from one index to another: remove it, then insert it at `to`.
-    case move(from: Int, to: Int)
-}
-
 /// The immediate operations that turn a flat list of `rowCount` rows into the list after
 /// `batch`, whose indices follow UIKit's rules (deletes, reloads and move sources before the
 /// batch; inserts and move targets after it). Only elements that `batch` moves are moved: the

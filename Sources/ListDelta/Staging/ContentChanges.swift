@@ -1,5 +1,6 @@
 /// Which matched elements and sections of `lists` changed content, the one thing about a match
-/// that only the caller can tell the core. Each match is read once: where identities can
+/// that only the caller can tell the core: one flag per source element and per target section,
+/// nil when none changed. Each match is read once: where identities can
 /// collide, its identifiers are checked with `==` in the same pass. Section changes are
 /// reported only with `reloadsChangedSections`.
 ///
@@ -10,7 +11,7 @@
 func contentChanges<Model: Differentiable, Element: Differentiable>(
     of match: CoreMatch, _ lists: FlattenedLists<Model, Element>, _ source: UnsafeBufferPointer<Element>,
     _ target: UnsafeBufferPointer<Element>, reloadsChangedSections: Bool, cancellation: CoreCancellation?
-) throws -> ContentChanges? {
+) throws -> (elements: [UInt8]?, sections: [UInt8]?)? {
     let checkSections = matchesNeedChecking(DifferenceIdentifiers<Model>.self)
     let checkElements = matchesNeedChecking(DifferenceIdentifiers<Element>.self)
     var sections: [UInt8]?
@@ -39,5 +40,5 @@ func contentChanges<Model: Differentiable, Element: Differentiable>(
         }
         return true
     }
-    return elementsMatch ? ContentChanges(elements: elements, sections: sections) : nil
+    return elementsMatch ? (elements, sections) : nil
 }

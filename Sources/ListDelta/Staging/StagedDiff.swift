@@ -264,6 +264,8 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
     data: (StageData<Element>) throws -> C
 ) throws -> [Changeset<C>]? {
     var changesets: [Changeset<C>] = []
+    var flatSection: Int?
+    if case let .flat(section) = shape.layout { flatSection = section ?? 0 }
     let matched = try WorkspacePool.shared.withWorkspace { workspace in
         try lists.withElements(in: workspace, cancellation: cancellation) { sourceElements, targetElements in
             try lists.withSections(scheme: scheme, cancellation: cancellation) {
@@ -308,7 +310,10 @@ func stagedDiff<Model: Differentiable, Element: Differentiable, C: Collection>(
                             countsBeforeStage = counts[countsStart..<end]
                             countsStart = end
                         }
-                        changesets.append(stage.changeset(data: stageData, shape: shape, countsBefore: countsBeforeStage))
+                        changesets.append(
+                            Changeset(
+                                data: stageData, shape: shape, countsBefore: countsBeforeStage,
+                                batch: stage.batch(section: flatSection)))
                     }
                 }
             }
@@ -336,26 +341,4 @@ func countsBefore(_ stages: CoreStages, layout: ListLayout) -> [Int] {
         for count in stageCounts { counts.append(Int(count)) }
     }
     return counts
-}
-
-extension CoreStage {
-    /// The stage's operations, as a changeset showing `data`.
-    @inlinable
-    func changeset<C>(data: C, shape: ListShape<C>, countsBefore: ArraySlice<Int>?) -> Changeset<C> {
-        var fixedSection: Int?
-        if case let .flat(flatSection) = shape.layout { fixedSection = flatSection ?? 0 }
-        func path(_ position: ElementPosition) -> ElementPath {
-            ElementPath(element: Int(position.element), section: fixedSection ?? Int(position.section))
-        }
-        return Changeset(
-            data: data, shape: shape, countsBefore: countsBefore,
-            sectionDeleted: exactMap(sectionDeleted, Int.init),
-            sectionInserted: exactMap(sectionInserted, Int.init),
-            sectionUpdated: exactMap(sectionUpdated, Int.init),
-            sectionMoved: exactMap(sectionMoved) { (source: Int($0.source), target: Int($0.target)) },
-            elementDeleted: exactMap(elementDeleted, path),
-            elementInserted: exactMap(elementInserted, path),
-            elementUpdated: exactMap(elementUpdated, path),
-            elementMoved: exactMap(elementMoved) { (source: path($0.source), target: path($0.target)) })
-    }
 }

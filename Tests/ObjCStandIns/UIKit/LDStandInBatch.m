@@ -360,11 +360,11 @@ static ld_batch_t LDCoreBatch(NSArray *lists) {
     ld_batch_t batch = {
         .section_deleted = LDCoreSections(l[0]), .section_deleted_count = l[0].count,
         .section_inserted = LDCoreSections(l[1]), .section_inserted_count = l[1].count,
-        .section_reloaded = LDCoreSections(l[2]), .section_reloaded_count = l[2].count,
+        .section_updated = LDCoreSections(l[2]), .section_updated_count = l[2].count,
         .section_moved = LDCoreSectionMoves(l[3]), .section_moved_count = l[3].count,
         .element_deleted = LDCorePaths(l[4]), .element_deleted_count = l[4].count,
         .element_inserted = LDCorePaths(l[5]), .element_inserted_count = l[5].count,
-        .element_reloaded = LDCorePaths(l[6]), .element_reloaded_count = l[6].count,
+        .element_updated = LDCorePaths(l[6]), .element_updated_count = l[6].count,
         .element_moved = LDCorePathMoves(l[7]), .element_moved_count = l[7].count,
     };
     return batch;
@@ -465,10 +465,10 @@ static NSString *LDReason(const ld_batch_check_t *check, const ld_batch_t *batch
         return;
     }
     for (size_t k = 0; k < b->section_deleted_count; k++) { [self touchSection:b->section_deleted[k]]; }
-    for (size_t k = 0; k < b->section_reloaded_count; k++) { [self touchSection:b->section_reloaded[k]]; }
+    for (size_t k = 0; k < b->section_updated_count; k++) { [self touchSection:b->section_updated[k]]; }
     for (size_t k = 0; k < b->section_moved_count; k++) { [self touchSection:b->section_moved[k].source]; }
     for (size_t k = 0; k < b->element_deleted_count; k++) { [self touchElement:b->element_deleted[k]]; }
-    for (size_t k = 0; k < b->element_reloaded_count; k++) { [self touchElement:b->element_reloaded[k]]; }
+    for (size_t k = 0; k < b->element_updated_count; k++) { [self touchElement:b->element_updated[k]]; }
     for (size_t k = 0; k < b->element_moved_count; k++) { [self touchElement:b->element_moved[k].source]; }
 }
 
@@ -486,7 +486,7 @@ static NSString *LDReason(const ld_batch_check_t *check, const ld_batch_t *batch
     const int32_t *origin = check->element_origins;
     for (NSInteger t = 0; t < sectionsAfter; t++) {
         int32_t s = check->section_origins[t];
-        BOOL fresh = s < 0 || LDListed(batch->section_reloaded, batch->section_reloaded_count, s);
+        BOOL fresh = s < 0 || LDListed(batch->section_updated, batch->section_updated_count, s);
         [newSections addObject:fresh ? [self contentForSection:t] : [_sectionContents objectAtIndex:(NSUInteger)s]];
         NSMutableArray *rows = [NSMutableArray arrayWithCapacity:(NSUInteger)after[t]];
         NSMutableArray *layouts = [NSMutableArray arrayWithCapacity:(NSUInteger)after[t]];

@@ -242,11 +242,11 @@ public final class ListState {
                                         var batch = ld_batch_t(
                                             section_deleted: d.baseAddress, section_deleted_count: d.count,
                                             section_inserted: i.baseAddress, section_inserted_count: i.count,
-                                            section_reloaded: r.baseAddress, section_reloaded_count: r.count,
+                                            section_updated: r.baseAddress, section_updated_count: r.count,
                                             section_moved: m.baseAddress, section_moved_count: m.count,
                                             element_deleted: rd.baseAddress, element_deleted_count: rd.count,
                                             element_inserted: ri.baseAddress, element_inserted_count: ri.count,
-                                            element_reloaded: rr.baseAddress, element_reloaded_count: rr.count,
+                                            element_updated: rr.baseAddress, element_updated_count: rr.count,
                                             element_moved: rm.baseAddress, element_moved_count: rm.count)
                                         return ld_check_batch(
                                             workspace, &batch, before.map { Int32(clamping: $0) }, before.count,
