@@ -190,6 +190,8 @@ final class HeightedRows: UITableViewDataSource, UITableViewDelegate {
     private var stored: [RowSection]
     /// Where the rows are read from instead, as an app reads its updater's data.
     var reading: (() -> [RowSection])?
+    /// Who says which row is where instead, as a diffable data source does.
+    var identify: ((IndexPath) -> Int)?
     let salt: UInt64
     var delegated: Bool
 
@@ -202,7 +204,7 @@ final class HeightedRows: UITableViewDataSource, UITableViewDelegate {
         set { stored = newValue }
     }
 
-    func id(at path: IndexPath) -> Int { data[path[0]].elements[path[1]].id }
+    func id(at path: IndexPath) -> Int { identify?(path) ?? data[path[0]].elements[path[1]].id }
     func height(at path: IndexPath) -> CGFloat { length(ofRow: id(at: path), salt: salt) }
 
     func numberOfSections(in tableView: UITableView) -> Int { data.count }
@@ -267,6 +269,8 @@ final class SizedItems: UICollectionViewDataSource, UICollectionViewDelegateFlow
     NSTableViewDelegate, NSCollectionViewDataSource, NSCollectionViewDelegateFlowLayout
 {
     var data: [RowSection]
+    /// Who says which item is where instead, as a diffable data source does.
+    var identify: ((IndexPath) -> Int)?
     let salt: UInt64
     /// Whether the view scrolls vertically, and the items' extent across.
     let vertical: Bool, cross: CGFloat
@@ -275,9 +279,11 @@ final class SizedItems: UICollectionViewDataSource, UICollectionViewDelegateFlow
         (self.data, self.salt, self.vertical, self.cross) = (data, salt, vertical, cross)
     }
 
-    func id(at path: IndexPath) -> Int { data[path[0]].elements[path[1]].id }
-    func size(at path: IndexPath) -> CGSize {
-        let length = length(ofRow: id(at: path), salt: salt)
+    func id(at path: IndexPath) -> Int { identify?(path) ?? data[path[0]].elements[path[1]].id }
+    func size(at path: IndexPath) -> CGSize { size(of: id(at: path)) }
+    /// The size of the item identified by `id`.
+    func size(of id: Int) -> CGSize {
+        let length = length(ofRow: id, salt: salt)
         return vertical ? CGSize(width: cross, height: length) : CGSize(width: length, height: cross)
     }
 
