@@ -9,7 +9,7 @@ import UIKit
     /// offset), the edges pinned, and with anchoring off the offset UIKit leaves.
     @Test func everyStageKeepsWhatTheAnchorSays() async {
         let tally = AnchoringTally()
-        for seed in UInt64(0)..<300 {
+        for seed in UInt64(0)..<100 {
             await Task.yield()  // others on the main actor get their turn
             for anchor in [nil] + ScrollAnchor.allCases {
                 var random = RandomTable(seed: seed)
@@ -22,7 +22,7 @@ import UIKit
                 }
             }
         }
-        tally.expectEnough(2_000)
+        tally.expectEnough(1_000)
     }
 
     /// A touch, a drag or a deceleration: the batches run, the offset is never set.
