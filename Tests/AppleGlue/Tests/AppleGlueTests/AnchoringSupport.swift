@@ -147,6 +147,43 @@ func expectStagesAnchored<View: BatchWatching>(
     check.end(layout: layout, finishAnimations: finishAnimations)
 }
 
+/// A random view of the anchoring tests with its model: what ``expectAnchored(by:tally:_:everyPoint:sourceLocation:update:)`` checks.
+@MainActor
+protocol RandomAnchoringView {
+    associatedtype View: BatchWatching
+    var watched: View { get }
+    /// The identifier the view's data shows at an index path now.
+    func identity(_ path: IndexPath) -> Int
+    /// Lays the view out, as before the next frame.
+    func layout()
+    /// Ends the view's running animations.
+    func finishAnimations()
+}
+
+extension RandomAnchoringView {
+    /// Checks the batches `update` applies, as ``expectStagesAnchored`` says.
+    func expectAnchored(
+        by anchor: ScrollAnchor?, tally: AnchoringTally, _ context: String, everyPoint: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation, update: () -> Void
+    ) {
+        expectStagesAnchored(
+            watched, by: anchor, identity: identity, tally: tally, context, everyPoint: everyPoint,
+            sourceLocation: sourceLocation, layout: layout, finishAnimations: finishAnimations, update: update)
+    }
+}
+
+/// Runs `body` for every seed of `seeds` and every anchoring (nil, then each mode), yielding the
+/// main actor between seeds so that other tests' tasks get their turn.
+@MainActor
+func forEverySeedAndAnchor(
+    _ seeds: Range<UInt64>, anchors: [ScrollAnchor?] = [nil] + ScrollAnchor.allCases, _ body: (UInt64, ScrollAnchor?) -> Void
+) async {
+    for seed in seeds {
+        await Task.yield()
+        for anchor in anchors { body(seed, anchor) }
+    }
+}
+
 extension Random {
     /// One to four sections of up to `rows` rows, identified from 1 up.
     mutating func sections(rows: Int = 30) -> [RowSection] {
@@ -248,17 +285,13 @@ struct RandomTable {
     }
 
     mutating func edited() -> [RowSection] { random.editedSections(rows.data, newIDs: &newIDs) }
+}
 
-    /// Checks the batches `update` applies, as ``expectStagesAnchored`` says.
-    func expectAnchored(
-        by anchor: ScrollAnchor?, tally: AnchoringTally, _ context: String, everyPoint: Bool = false,
-        sourceLocation: SourceLocation = #_sourceLocation, update: () -> Void
-    ) {
-        expectStagesAnchored(
-            table, by: anchor, identity: rows.id, tally: tally, context, everyPoint: everyPoint,
-            sourceLocation: sourceLocation, layout: table.layoutIfNeeded, finishAnimations: table.standInFinishAnimations,
-            update: update)
-    }
+extension RandomTable: RandomAnchoringView {
+    var watched: WatchedTableView { table }
+    func identity(_ path: IndexPath) -> Int { rows.id(at: path) }
+    func layout() { table.layoutIfNeeded() }
+    func finishAnimations() { table.standInFinishAnimations() }
 }
 
 /// Sections of identified items whose lengths along the scroll axis follow their identifiers,

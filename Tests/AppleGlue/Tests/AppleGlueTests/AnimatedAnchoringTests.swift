@@ -9,40 +9,31 @@ import UIKit
 @Suite(.serialized) struct AnimatedAnchoringTests {
     @Test func theAnchorStaysAtEveryPointTheViewReports() async {
         let tally = AnchoringTally()
-        for seed in UInt64(2_000)..<2_015 {
-            await Task.yield()  // others on the main actor get their turn
-            for anchor in ScrollAnchor.allCases {
-                var table = RandomTable(seed: seed)
-                let tableStaged = StagedChangeset(source: table.rows.data, target: table.edited())
-                table.expectAnchored(by: anchor, tally: tally, "table \(seed)", everyPoint: true) {
-                    table.table.reload(using: tableStaged, with: .fade, anchoring: anchor) { table.rows.data = $0 }
+        await forEverySeedAndAnchor(UInt64(2_000)..<2_015, anchors: ScrollAnchor.allCases) { seed, anchor in
+            var table = RandomTable(seed: seed)
+            let tableStaged = StagedChangeset(source: table.rows.data, target: table.edited())
+            table.expectAnchored(by: anchor, tally: tally, "table \(seed)", everyPoint: true) {
+                table.table.reload(using: tableStaged, with: .fade, anchoring: anchor) { table.rows.data = $0 }
+            }
+            #expect(table.table.standInPendingAnimations == 0)
+            for kind in CollectionLayoutKind.allCases {
+                var collection = RandomCollection(seed: seed, layout: kind)
+                let staged = StagedChangeset(source: collection.items.data, target: collection.edited())
+                collection.expectAnchored(by: anchor, tally: tally, "\(kind) \(seed)", everyPoint: true) {
+                    collection.collection.reload(using: staged, anchoring: anchor) { collection.items.data = $0 }
                 }
-                #expect(table.table.standInPendingAnimations == 0)
-                for kind in CollectionLayoutKind.allCases {
-                    var collection = RandomCollection(seed: seed, layout: kind)
-                    let staged = StagedChangeset(source: collection.items.data, target: collection.edited())
-                    collection.expectAnchored(by: anchor, tally: tally, "\(kind) \(seed)", everyPoint: true) {
-                        collection.collection.reload(using: staged, anchoring: anchor) { collection.items.data = $0 }
-                    }
+            }
+            var nsTable = RandomScrolledView(tableSeed: seed)
+            let rows = StagedChangeset(source: nsTable.items.data[0].elements, target: nsTable.editedRows())
+            nsTable.expectAnchored(by: anchor, tally: tally, "NSTableView \(seed)", everyPoint: true) {
+                nsTable.view.reload(using: rows, with: .effectFade, anchoring: anchor) {
+                    nsTable.items.data = [RowSection(model: 0, elements: $0)]
                 }
-                var nsTable = RandomScrolledView(tableSeed: seed)
-                let rows = StagedChangeset(source: nsTable.items.data[0].elements, target: nsTable.editedRows())
-                nsTable.expectAnchored(
-                    by: anchor, tally: tally, "NSTableView \(seed)", everyPoint: true,
-                    finishAnimations: NSAnimationContext.standInFinishAnimations
-                ) {
-                    nsTable.view.reload(using: rows, with: .effectFade, anchoring: anchor) {
-                        nsTable.items.data = [RowSection(model: 0, elements: $0)]
-                    }
-                }
-                var nsCollection = RandomScrolledView(collectionSeed: seed)
-                let sections = StagedChangeset(source: nsCollection.items.data, target: nsCollection.edited())
-                nsCollection.expectAnchored(
-                    by: anchor, tally: tally, "NSCollectionView \(seed)", everyPoint: true,
-                    finishAnimations: nsCollection.view.standInFinishAnimations
-                ) {
-                    nsCollection.view.reload(using: sections, anchoring: anchor) { nsCollection.items.data = $0 }
-                }
+            }
+            var nsCollection = RandomScrolledView(collectionSeed: seed)
+            let sections = StagedChangeset(source: nsCollection.items.data, target: nsCollection.edited())
+            nsCollection.expectAnchored(by: anchor, tally: tally, "NSCollectionView \(seed)", everyPoint: true) {
+                nsCollection.view.reload(using: sections, anchoring: anchor) { nsCollection.items.data = $0 }
             }
         }
         tally.expectEnough(200)

@@ -40,16 +40,19 @@ struct RandomScrolledView<View: NSView & BatchWatching> {
     }
 
     mutating func edited() -> [RowSection] { random.editedSections(items.data, newIDs: &newIDs) }
+}
 
-    /// Checks the batches `update` applies, as ``expectStagesAnchored`` says.
-    func expectAnchored(
-        by anchor: ScrollAnchor?, tally: AnchoringTally, _ context: String, everyPoint: Bool = false,
-        finishAnimations: () -> Void, sourceLocation: SourceLocation = #_sourceLocation, update: () -> Void
-    ) {
-        expectStagesAnchored(
-            view, by: anchor, identity: items.id, tally: tally, context, everyPoint: everyPoint,
-            sourceLocation: sourceLocation, layout: view.layoutSubtreeIfNeeded, finishAnimations: finishAnimations,
-            update: update)
+extension RandomScrolledView: RandomAnchoringView {
+    var watched: View { view }
+    func identity(_ path: IndexPath) -> Int { items.id(at: path) }
+    func layout() { view.layoutSubtreeIfNeeded() }
+    func finishAnimations() {
+        // An NSTableView's batch animates in NSAnimationContext's group; a collection view's in its own.
+        if let collection = view as? NSCollectionView {
+            collection.standInFinishAnimations()
+        } else {
+            NSAnimationContext.standInFinishAnimations()
+        }
     }
 }
 
@@ -106,44 +109,34 @@ extension RandomScrolledView where View == WatchedNSCollectionView {
 @Suite(.serialized) struct AppKitAnchoringTests {
     @Test func tableStagesKeepWhatTheAnchorSays() async {
         let tally = AnchoringTally()
-        for seed in UInt64(0)..<40 {
-            await Task.yield()  // others on the main actor get their turn
-            for anchor in [nil] + ScrollAnchor.allCases {
-                var random = RandomScrolledView(tableSeed: seed)
-                let (table, items) = (random.view, random.items)
-                for _ in 0..<3 {
-                    let staged = StagedChangeset(source: items.data[0].elements, target: random.editedRows())
-                    random.expectAnchored(
-                        by: anchor, tally: tally, "seed \(seed)", finishAnimations: NSAnimationContext.standInFinishAnimations
-                    ) {
-                        table.reload(using: staged, with: .effectFade, anchoring: anchor) {
-                            items.data = [RowSection(model: 0, elements: $0)]
-                        }
+        await forEverySeedAndAnchor(UInt64(0)..<40) { seed, anchor in
+            var random = RandomScrolledView(tableSeed: seed)
+            let (table, items) = (random.view, random.items)
+            for _ in 0..<3 {
+                let staged = StagedChangeset(source: items.data[0].elements, target: random.editedRows())
+                random.expectAnchored(by: anchor, tally: tally, "seed \(seed)") {
+                    table.reload(using: staged, with: .effectFade, anchoring: anchor) {
+                        items.data = [RowSection(model: 0, elements: $0)]
                     }
                 }
-                #expect(table.standInFailures.isEmpty, "seed \(seed)")
             }
+            #expect(table.standInFailures.isEmpty, "seed \(seed)")
         }
         tally.expectEnough(400)
     }
 
     @Test func collectionStagesKeepWhatTheAnchorSays() async {
         let tally = AnchoringTally()
-        for seed in UInt64(0)..<40 {
-            await Task.yield()  // others on the main actor get their turn
-            for anchor in [nil] + ScrollAnchor.allCases {
-                var random = RandomScrolledView(collectionSeed: seed)
-                let (collection, items) = (random.view, random.items)
-                for _ in 0..<3 {
-                    let staged = StagedChangeset(source: items.data, target: random.edited())
-                    random.expectAnchored(
-                        by: anchor, tally: tally, "seed \(seed)", finishAnimations: collection.standInFinishAnimations
-                    ) {
-                        collection.reload(using: staged, anchoring: anchor) { items.data = $0 }
-                    }
+        await forEverySeedAndAnchor(UInt64(0)..<40) { seed, anchor in
+            var random = RandomScrolledView(collectionSeed: seed)
+            let (collection, items) = (random.view, random.items)
+            for _ in 0..<3 {
+                let staged = StagedChangeset(source: items.data, target: random.edited())
+                random.expectAnchored(by: anchor, tally: tally, "seed \(seed)") {
+                    collection.reload(using: staged, anchoring: anchor) { items.data = $0 }
                 }
-                #expect(collection.standInFailures.isEmpty, "seed \(seed)")
             }
+            #expect(collection.standInFailures.isEmpty, "seed \(seed)")
         }
         tally.expectEnough(400)
     }

@@ -92,17 +92,13 @@ struct RandomCollection {
     }
 
     mutating func edited() -> [RowSection] { random.editedSections(items.data, newIDs: &newIDs) }
+}
 
-    /// Checks the batches `update` applies, as ``expectStagesAnchored`` says.
-    func expectAnchored(
-        by anchor: ScrollAnchor?, tally: AnchoringTally, _ context: String, everyPoint: Bool = false,
-        sourceLocation: SourceLocation = #_sourceLocation, update: () -> Void
-    ) {
-        expectStagesAnchored(
-            collection, by: anchor, identity: items.id, tally: tally, context, everyPoint: everyPoint,
-            sourceLocation: sourceLocation, layout: collection.layoutIfNeeded,
-            finishAnimations: collection.standInFinishAnimations, update: update)
-    }
+extension RandomCollection: RandomAnchoringView {
+    var watched: WatchedCollectionView { collection }
+    func identity(_ path: IndexPath) -> Int { items.id(at: path) }
+    func layout() { collection.layoutIfNeeded() }
+    func finishAnimations() { collection.standInFinishAnimations() }
 }
 
 /// `UICollectionView.reload(using:anchoring:…)` on random flow (vertical and horizontal, along
@@ -113,19 +109,16 @@ struct RandomCollection {
     @Test(arguments: CollectionLayoutKind.allCases)
     func everyStageKeepsWhatTheAnchorSays(_ kind: CollectionLayoutKind) async {
         let tally = AnchoringTally()
-        for seed in UInt64(0)..<30 {
-            await Task.yield()  // others on the main actor get their turn
-            for anchor in [nil] + ScrollAnchor.allCases {
-                var random = RandomCollection(seed: seed, layout: kind)
-                let (collection, items) = (random.collection, random.items)
-                for _ in 0..<3 {
-                    let staged = StagedChangeset(source: items.data, target: random.edited())
-                    random.expectAnchored(by: anchor, tally: tally, "\(kind) seed \(seed)") {
-                        collection.reload(using: staged, anchoring: anchor) { items.data = $0 }
-                    }
+        await forEverySeedAndAnchor(UInt64(0)..<30) { seed, anchor in
+            var random = RandomCollection(seed: seed, layout: kind)
+            let (collection, items) = (random.collection, random.items)
+            for _ in 0..<3 {
+                let staged = StagedChangeset(source: items.data, target: random.edited())
+                random.expectAnchored(by: anchor, tally: tally, "\(kind) seed \(seed)") {
+                    collection.reload(using: staged, anchoring: anchor) { items.data = $0 }
                 }
-                #expect(collection.standInFailures.isEmpty, "\(kind) seed \(seed)")
             }
+            #expect(collection.standInFailures.isEmpty, "\(kind) seed \(seed)")
         }
         tally.expectEnough(300)
     }

@@ -68,10 +68,7 @@ struct AnchoredDiffable {
             items.identify = { source.itemIdentifier(forRow: $0[1])! }
             (setScrollAnchor, apply) = ({ source.scrollAnchor = $0 }, { source.apply($0) })
             edited = { random.edited() }
-            expectAnchored = {
-                random.expectAnchored(
-                    by: $0, tally: $1, $2, finishAnimations: NSAnimationContext.standInFinishAnimations, update: $3)
-            }
+            expectAnchored = { random.expectAnchored(by: $0, tally: $1, $2, update: $3) }
             applied = { items.data = $0 }
         case .appKitCollection:
             var random = RandomScrolledView(collectionSeed: seed)
@@ -85,8 +82,7 @@ struct AnchoredDiffable {
             items.identify = { source.itemIdentifier(for: $0)! }
             (setScrollAnchor, apply) = ({ source.scrollAnchor = $0 }, { source.apply($0) })
             edited = { random.edited() }
-            let finish = random.view.standInFinishAnimations
-            expectAnchored = { random.expectAnchored(by: $0, tally: $1, $2, finishAnimations: finish, update: $3) }
+            expectAnchored = { random.expectAnchored(by: $0, tally: $1, $2, update: $3) }
             applied = { items.data = $0 }
         }
     }
@@ -100,16 +96,13 @@ struct AnchoredDiffable {
     @Test(arguments: DataSourceKind.allCases)
     func applyKeepsWhatTheAnchorSays(_ kind: DataSourceKind) async {
         let tally = AnchoringTally()
-        for seed in UInt64(4_000)..<4_015 {
-            await Task.yield()  // others on the main actor get their turn
-            for anchor in [nil] + ScrollAnchor.allCases {
-                let diffable = AnchoredDiffable(kind, seed: seed)
-                diffable.setScrollAnchor(anchor)
-                for _ in 0..<3 {
-                    let target = diffable.edited()
-                    diffable.expectAnchored(anchor, tally, "\(kind) seed \(seed)") { diffable.apply(snapshot(of: target)) }
-                    diffable.applied(target)
-                }
+        await forEverySeedAndAnchor(UInt64(4_000)..<4_015) { seed, anchor in
+            let diffable = AnchoredDiffable(kind, seed: seed)
+            diffable.setScrollAnchor(anchor)
+            for _ in 0..<3 {
+                let target = diffable.edited()
+                diffable.expectAnchored(anchor, tally, "\(kind) seed \(seed)") { diffable.apply(snapshot(of: target)) }
+                diffable.applied(target)
             }
         }
         tally.expectEnough(150)

@@ -9,16 +9,13 @@ import UIKit
     /// offset), the edges pinned, and with anchoring off the offset UIKit leaves.
     @Test func everyStageKeepsWhatTheAnchorSays() async {
         let tally = AnchoringTally()
-        for seed in UInt64(0)..<100 {
-            await Task.yield()  // others on the main actor get their turn
-            for anchor in [nil] + ScrollAnchor.allCases {
-                var random = RandomTable(seed: seed)
-                let (table, rows) = (random.table, random.rows)
-                for _ in 0..<3 {
-                    let staged = StagedChangeset(source: rows.data, target: random.edited())
-                    random.expectAnchored(by: anchor, tally: tally, "seed \(seed)") {
-                        table.reload(using: staged, with: .automatic, anchoring: anchor) { rows.data = $0 }
-                    }
+        await forEverySeedAndAnchor(UInt64(0)..<100) { seed, anchor in
+            var random = RandomTable(seed: seed)
+            let (table, rows) = (random.table, random.rows)
+            for _ in 0..<3 {
+                let staged = StagedChangeset(source: rows.data, target: random.edited())
+                random.expectAnchored(by: anchor, tally: tally, "seed \(seed)") {
+                    table.reload(using: staged, with: .automatic, anchoring: anchor) { rows.data = $0 }
                 }
             }
         }
