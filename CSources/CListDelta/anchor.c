@@ -248,14 +248,25 @@ static bool ld_sorted_batch_bytes(const ld_batch_t *batch, size_t *out) {
     return true;
 }
 
-/* The anchor among the rows that survive: the smallest leading edge, the first listed among equals. */
+/* Whether @p a comes before @p b in index-path order. */
+static bool ld_path_precedes(ld_path_t a, ld_path_t b) {
+    return a.section < b.section || (a.section == b.section && a.element < b.element);
+}
+
+/* The anchor among the rows that survive: the smallest leading edge, the first by index path
+ * among equals, so that the order the view lists its rows in (UIKit's "no particular order",
+ * AppKit's set) cannot change it. */
 static bool ld_choose_anchor(const ld_sorted_batch_t *sorted, const ld_batch_t *batch, const ld_visible_row_t *rows,
                              size_t row_count, ld_path_t *out_path, double *out_leading) {
     bool found = false;
+    ld_path_t chosen = {0};
     for (size_t i = 0; i < row_count; i++) {
         ld_path_t traced;
-        if ((!found || rows[i].leading < *out_leading) && ld_trace(sorted, batch, rows[i].path, &traced)) {
+        bool first = !found || rows[i].leading < *out_leading ||
+                     (rows[i].leading == *out_leading && ld_path_precedes(rows[i].path, chosen));
+        if (first && ld_trace(sorted, batch, rows[i].path, &traced)) {
             found = true;
+            chosen = rows[i].path;
             *out_path = traced;
             *out_leading = rows[i].leading;
         }

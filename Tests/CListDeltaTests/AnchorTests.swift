@@ -76,6 +76,16 @@ import Testing
         #expect(ld_anchor_offset(&kept, &after, -50, &offset) == LD_OK && offset == -20, "clamped")
     }
 
+    @Test func amongRowsOfOneLeadingEdgeTheFirstByIndexPathAnchorsInWhateverOrderListed() {
+        // Items 6 and 7 share a line (top 130), listed as AppKit's set happens to: 6 anchors
+        // either way, and lands at 7 after the insert above.
+        let inserted = [ld_path_t(section: 0, element: 0)]
+        for rows in [[row(7, 130), row(6, 130)], [row(6, 130), row(7, 130)]] {
+            let (status, plan) = planned(LD_SCROLL_ANCHOR_VISIBLE_CONTENT, viewport, rows: rows, inserted: inserted)
+            #expect(status == LD_OK && plan.path.element == 7 && plan.distance == 10)
+        }
+    }
+
     @Test func noSurvivorOrNoModeKeepsNothing() {
         let deleted = [ld_path_t(section: 0, element: 3)]
         #expect(

@@ -757,9 +757,10 @@ typedef struct ld_anchor_plan {
  * @brief Decides, before a batch, what a view showing @p rows keeps in place through it: the
  *        edge it is pinned to, or the row that anchors it and where that row will be.
  *
- * The anchor is the row of @p rows with the smallest leading edge (the first listed among
- * equals) that survives the batch: one it neither deletes nor leaves in a deleted section (a
- * reloaded row, or a row of a reloaded section, survives). Its path after the batch follows
+ * The anchor is the row of @p rows with the smallest leading edge (the first by index path
+ * among equals, whatever order @p rows lists them in) that survives the batch: one it neither
+ * deletes nor leaves in a deleted section (a reloaded row, or a row of a reloaded section,
+ * survives). Its path after the batch follows
  * UIKit's rules, as the view performs them: a moved row goes to its move's target; any other
  * survivor shifts past the deletes, move sources, inserts and move targets of its section, and
  * with its section past those of the sections (a moved section goes to its move's target).

@@ -29,6 +29,7 @@ struct AnchorPlan {
     /// heights once shown move the anchor), at most `LD_ANCHOR_LAYOUT_PASSES` times.
     func carryOut() {
         let path = ElementPath(element: Int(plan.path.element), section: Int(plan.path.section))
+        var laidOut: (ScrollViewport, Double)?
         for _ in 0..<LD_ANCHOR_LAYOUT_PASSES {
             guard !view.isUserScrolling else { return }
             view.layoutIfNeeded()
@@ -38,8 +39,14 @@ struct AnchorPlan {
                 leading = edge
             }
             var plan = plan, viewport = ld_viewport_t(view.viewport), offset = 0.0
-            guard ld_anchor_offset(&plan, &viewport, leading, &offset) == LD_OK, offset != viewport.offset else { return }
-            view.setScrollOffset(offset)
+            guard ld_anchor_offset(&plan, &viewport, leading, &offset) == LD_OK else { return }
+            if offset != viewport.offset {
+                view.setScrollOffset(offset)
+            } else if let (before, edge) = laidOut, before == view.viewport, edge == leading {
+                // A layout that moved nothing: the view keeps the offset.
+                return
+            }
+            laidOut = (view.viewport, leading)
         }
     }
 }
