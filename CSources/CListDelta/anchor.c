@@ -259,7 +259,7 @@ static bool ld_path_precedes(ld_path_t a, ld_path_t b) {
 static bool ld_choose_anchor(const ld_sorted_batch_t *sorted, const ld_batch_t *batch, const ld_visible_row_t *rows,
                              size_t row_count, ld_path_t *out_path, double *out_leading) {
     bool found = false;
-    ld_path_t chosen = {0};
+    ld_path_t chosen = { 0 };
     for (size_t i = 0; i < row_count; i++) {
         ld_path_t traced;
         bool first = !found || rows[i].leading < *out_leading ||
@@ -334,5 +334,39 @@ ld_status ld_anchor_offset(const ld_anchor_plan_t *plan, const ld_viewport_t *af
     }
     double lowest = ld_lowest_offset(after), highest = ld_highest_offset(after);
     *out_offset = offset < lowest ? lowest : offset > highest ? highest : offset;
+    return LD_OK;
+}
+
+/* Layouts ld_anchor_keep() runs at most: self-sizing rows settle within two or three. */
+#define LD_ANCHOR_LAYOUT_PASSES 4
+
+ld_status ld_anchor_keep(const ld_anchor_plan_t *plan, const ld_anchor_view_t *view) {
+    if (plan == NULL || view == NULL || view->user_is_scrolling == NULL || view->layout == NULL ||
+        view->viewport == NULL || view->leading_edge == NULL || view->set_offset == NULL ||
+        (unsigned)plan->keep > LD_SCROLL_ANCHOR_BOTTOM) {
+        return LD_ERROR_INVALID;
+    }
+    if (plan->keep == LD_SCROLL_ANCHOR_NONE) return LD_OK;
+    bool laid_out = false;
+    ld_viewport_t last = { 0 };
+    double last_leading = 0;
+    for (int pass = 0; pass < LD_ANCHOR_LAYOUT_PASSES && !view->user_is_scrolling(view->context); pass++) {
+        view->layout(view->context);
+        double leading = 0, offset;
+        if (plan->keep == LD_SCROLL_ANCHOR_VISIBLE_CONTENT &&
+            !view->leading_edge(view->context, plan->path, &leading)) {
+            return LD_OK;
+        }
+        ld_viewport_t viewport = view->viewport(view->context);
+        if (ld_anchor_offset(plan, &viewport, leading, &offset) != LD_OK) return LD_OK;
+        if (offset != viewport.offset) {
+            view->set_offset(view->context, offset);
+        } else if (laid_out && memcmp(&last, &viewport, sizeof viewport) == 0 && last_leading == leading) {
+            return LD_OK; /* a layout that moved nothing: the view keeps the offset */
+        }
+        laid_out = true;
+        last = view->viewport(view->context);
+        last_leading = leading;
+    }
     return LD_OK;
 }

@@ -36,9 +36,8 @@ typedef struct LDAnchorPlan {
 /* The plan of @p anchor for @p changeset's batch on @p view (NULL: none), read before it. */
 LDAnchorPlan LDPlanAnchor(LDScrollAnchor anchor, LDChangeset *changeset, const LDScrollAnchoringView *_Nullable view);
 
-/* Sets the offset that keeps @p plan once the view has performed the batch, unless the user is
- * scrolling by then; lays out and sets it again until the view keeps it, at most
- * LD_ANCHOR_LAYOUT_PASSES times. */
+/* Sets the offset that keeps @p plan once the view has performed the batch, through the core's
+ * ld_anchor_keep (unless the user is scrolling by then). */
 void LDCarryOutAnchor(LDAnchorPlan plan, const LDScrollAnchoringView *_Nullable view);
 
 #if __has_include(<UIKit/UIKit.h>) && !(defined(TARGET_OS_WATCH) && TARGET_OS_WATCH)

@@ -90,22 +90,20 @@ LDAnchorPlan LDPlanAnchor(LDScrollAnchor anchor, LDChangeset *changeset, const L
     return status == LD_OK ? plan : none;
 }
 
+/* The core's callbacks, on the LDScrollAnchoringView their context points to. */
+static bool LDUserIsScrolling(void *context) { return ((const LDScrollAnchoringView *)context)->userIsScrolling(); }
+static void LDLayout(void *context) { ((const LDScrollAnchoringView *)context)->layoutIfNeeded(); }
+static ld_viewport_t LDViewport(void *context) { return ((const LDScrollAnchoringView *)context)->viewport(); }
+static bool LDLeadingEdge(void *context, ld_path_t path, double *out) {
+    *out = ((const LDScrollAnchoringView *)context)->leadingEdge(LDIndexPath(path.section, path.element));
+    return !isnan(*out);
+}
+static void LDSetOffset(void *context, double offset) { ((const LDScrollAnchoringView *)context)->setOffset(offset); }
+
 void LDCarryOutAnchor(LDAnchorPlan plan, const LDScrollAnchoringView *view) {
-    if (plan.plan.keep == LD_SCROLL_ANCHOR_NONE || view == NULL) return;
-    NSIndexPath *path = LDIndexPath(plan.plan.path.section, plan.plan.path.element);
-    /* Again until the view keeps the offset: rows that take their real heights once shown move the anchor. */
-    for (int pass = 0; pass < LD_ANCHOR_LAYOUT_PASSES && !view->userIsScrolling(); pass++) {
-        view->layoutIfNeeded();
-        double leading = 0;
-        if (plan.plan.keep == LD_SCROLL_ANCHOR_VISIBLE_CONTENT) {
-            leading = view->leadingEdge(path);
-            if (isnan(leading)) return;
-        }
-        ld_viewport_t viewport = view->viewport();
-        double offset;
-        if (ld_anchor_offset(&plan.plan, &viewport, leading, &offset) != LD_OK || offset == viewport.offset) return;
-        view->setOffset(offset);
-    }
+    if (view == NULL) return;
+    ld_anchor_view_t callbacks = {(void *)view, LDUserIsScrolling, LDLayout, LDViewport, LDLeadingEdge, LDSetOffset};
+    (void)ld_anchor_keep(&plan.plan, &callbacks);
 }
 
 #if __has_include(<UIKit/UIKit.h>) && !(defined(TARGET_OS_WATCH) && TARGET_OS_WATCH)

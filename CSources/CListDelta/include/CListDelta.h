@@ -784,11 +784,6 @@ ld_status ld_anchor_plan(ld_workspace_t *workspace, ld_scroll_anchor mode, const
                          const ld_viewport_t *before, const ld_visible_row_t *rows, size_t row_count,
                          ld_anchor_plan_t *out);
 
-/*! @brief How many times a binding lays a view out and sets the offset ld_anchor_offset() gives,
- *         until the view keeps it: rows whose estimated heights become real ones when shown
- *         (self-sizing cells) move the anchor when the view lays out at the new offset. */
-#define LD_ANCHOR_LAYOUT_PASSES 4
-
 /*!
  * @brief The content offset that carries out @p plan once the view has laid out the batch:
  *        the anchor row's distance from the visible top kept, or the pinned edge, clamped to
@@ -802,6 +797,36 @@ ld_status ld_anchor_plan(ld_workspace_t *workspace, ld_scroll_anchor mode, const
  */
 ld_status ld_anchor_offset(const ld_anchor_plan_t *plan, const ld_viewport_t *after, double anchor_leading,
                            double *out_offset);
+
+/*! @brief A list view as ld_anchor_keep() drives it once it has performed a batch: the binding's
+ *         callbacks, each given @c context. */
+typedef struct ld_anchor_view {
+    void *context;
+    /*! Whether the user touches, drags or decelerates the view (AppKit: scrolls it live). */
+    bool (*user_is_scrolling)(void *context);
+    /*! Lays the view out now, so that it reports its new data's frames and content size. */
+    void (*layout)(void *context);
+    /*! The view along its scroll axis now. */
+    ld_viewport_t (*viewport)(void *context);
+    /*! Sets @p out to the leading edge of the laid-out row at @p path; false when the view has
+     *  no row there. */
+    bool (*leading_edge)(void *context, ld_path_t path, double *out);
+    /*! Scrolls the view to @p offset along its axis, without stopping a deceleration. */
+    void (*set_offset)(void *context, double offset);
+} ld_anchor_view_t;
+
+/*!
+ * @brief Carries out @p plan on a view that has performed the batch: lays it out, sets the
+ *        offset that ld_anchor_offset() gives when it differs from the view's, and again until a layout
+ *        moves neither the viewport nor the anchor (rows whose estimated heights become real
+ *        ones once shown, self-sizing cells, move it), at most 4 layouts.
+ *
+ * Stops, leaving the offset alone, when the user scrolls, when the view has no row at the
+ * anchor's path, or when it reports a geometry that is not finite.
+ *
+ * @return LD_OK; LD_ERROR_INVALID (a NULL @p plan, @p view or callback, an unknown plan).
+ */
+ld_status ld_anchor_keep(const ld_anchor_plan_t *plan, const ld_anchor_view_t *view);
 
 /* MARK: Immediate row operations (NSTableView) */
 

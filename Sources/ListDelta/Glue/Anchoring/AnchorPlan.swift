@@ -24,31 +24,45 @@ struct AnchorPlan {
         (self.view, self.plan) = (view, plan)
     }
 
-    /// Sets the offset that keeps the plan, unless the user has started scrolling meanwhile:
-    /// lays the view out and sets it again until the view keeps it (rows that take their real
-    /// heights once shown move the anchor), at most `LD_ANCHOR_LAYOUT_PASSES` times.
+    /// Sets the offset that keeps the plan, through the core's `ld_anchor_keep`: laid out and
+    /// set again until a layout moves nothing, unless the user scrolls meanwhile.
     func carryOut() {
-        let path = ElementPath(element: Int(plan.path.element), section: Int(plan.path.section))
-        var laidOut: (ScrollViewport, Double)?
-        for _ in 0..<LD_ANCHOR_LAYOUT_PASSES {
-            guard !view.isUserScrolling else { return }
-            view.layoutIfNeeded()
-            var leading = 0.0
-            if plan.keep == LD_SCROLL_ANCHOR_VISIBLE_CONTENT {
-                guard let edge = view.leadingEdge(ofElementAt: path) else { return }
-                leading = edge
-            }
-            var plan = plan, viewport = ld_viewport_t(view.viewport), offset = 0.0
-            guard ld_anchor_offset(&plan, &viewport, leading, &offset) == LD_OK else { return }
-            if offset != viewport.offset {
-                view.setScrollOffset(offset)
-            } else if let (before, edge) = laidOut, before == view.viewport, edge == leading {
-                // A layout that moved nothing: the view keeps the offset.
-                return
-            }
-            laidOut = (view.viewport, leading)
-        }
+        let box = Unmanaged.passRetained(ViewBox(view))
+        defer { box.release() }
+        var callbacks = ld_anchor_view_t(
+            context: box.toOpaque(),
+            user_is_scrolling: { ViewBox.view($0) { $0.isUserScrolling } },
+            layout: { ViewBox.view($0) { $0.layoutIfNeeded() } },
+            viewport: { ViewBox.view($0) { ld_viewport_t($0.viewport) } },
+            leading_edge: { context, path, out in
+                ViewBox.view(context) { view in
+                    guard let out, let edge = view.leadingEdge(ofElementAt: ElementPath(path)) else { return false }
+                    out.pointee = edge
+                    return true
+                }
+            },
+            set_offset: { context, offset in ViewBox.view(context) { $0.setScrollOffset(offset) } })
+        var plan = plan
+        _ = ld_anchor_keep(&plan, &callbacks)
     }
+}
+
+/// The view the core's callbacks reach through their context.
+@MainActor
+private final class ViewBox {
+    let view: any ScrollAnchoringView
+    init(_ view: any ScrollAnchoringView) { self.view = view }
+
+    /// `body` on the view of the box at `context`, on the main actor, where the core calls back
+    /// within `ld_anchor_keep`.
+    nonisolated static func view<R: Sendable>(_ context: UnsafeMutableRawPointer?, _ body: @MainActor (any ScrollAnchoringView) -> R) -> R {
+        let box = Unmanaged<ViewBox>.fromOpaque(context!).takeUnretainedValue()
+        return MainActor.assumeIsolated { body(box.view) }
+    }
+}
+
+extension ElementPath {
+    fileprivate init(_ path: ld_path_t) { self.init(element: Int(path.element), section: Int(path.section)) }
 }
 
 extension ld_viewport_t {
