@@ -2,7 +2,6 @@
 #import "LDCore.h"
 
 #include <objc/runtime.h>
-#include <dispatch/dispatch.h>
 #include <stdlib.h>
 
 NSString *const LDErrorDomain = @"ListDeltaErrorDomain";
@@ -78,41 +77,9 @@ LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const 
 
 // MARK: Workspaces
 
-/*
- * The C core's shared pool (ld_pool_shared()), the Swift layer's too, and its policy: small
- * workspaces stay warm, large ones give their memory back 5 s after their last diff, when this
- * timer (or the Swift layer's) calls ld_pool_trim().
- */
-static dispatch_source_t LDTrimTimer;
-
-static void LDArmTrim(uint64_t delay) {
-    dispatch_source_set_timer(LDTrimTimer, dispatch_time(DISPATCH_TIME_NOW, (int64_t)delay), DISPATCH_TIME_FOREVER,
-                              delay / 10);
-}
-
-static void LDTrim(void *context) {
-    uint64_t next = ld_pool_trim(ld_pool_shared());
-    if (next > 0) { LDArmTrim(next); }
-}
-
-static void LDStartTrimTimer(void *context) {
-    dispatch_queue_t queue = dispatch_get_global_queue(DISPATCH_QUEUE_PRIORITY_LOW, 0);
-    LDTrimTimer = dispatch_source_create(DISPATCH_SOURCE_TYPE_TIMER, 0, 0, queue);
-    dispatch_source_set_event_handler_f(LDTrimTimer, LDTrim);
-    dispatch_source_set_timer(LDTrimTimer, DISPATCH_TIME_FOREVER, DISPATCH_TIME_FOREVER, 0);
-    dispatch_resume(LDTrimTimer);
-}
-
 ld_workspace_t *LDWorkspaceTake(void) {
-    static dispatch_once_t once;
-    dispatch_once_f(&once, NULL, LDStartTrimTimer);
     ld_workspace_t *workspace = NULL;
     return ld_pool_take(ld_pool_shared(), &workspace) == LD_OK ? workspace : NULL;
-}
-
-void LDWorkspaceGive(ld_workspace_t *workspace) {
-    uint64_t delay = ld_pool_give(ld_pool_shared(), workspace);
-    if (delay > 0) { LDArmTrim(delay); }
 }
 
 // MARK: Errors

@@ -149,7 +149,7 @@ typedef struct LDStagedState {
 } LDStagedState;
 
 static void LDStagedStateFree(LDStagedState *state) {
-    if (state->workspace != NULL) { LDWorkspaceGive(state->workspace); }
+    if (state->workspace != NULL) { (void)ld_pool_give(ld_pool_shared(), state->workspace); }
     LDIdentifierTableFree(&state->sectionTable);
     LDIdentifierTableFree(&state->elementTable);
     LDSideFree(&state->source);

@@ -875,17 +875,24 @@ typedef struct ld_pool_options {
     uint64_t (*clock)(void *context);
     /*! Passed to @c clock. */
     void *clock_context;
+    /*! Whether the pool keeps its policy on time by itself, as the shared pool does: see
+     *  ::ld_pool_t. false (the default): the caller trims. */
+    bool trims_itself;
 } ld_pool_options_t;
 
 /*!
  * @brief Warm workspaces reused across diffs, for any number of threads: a workspace that has
  *        diffed lists of some size diffs lists up to that size without allocating.
  *
- * The policy, which every binding shares through ld_pool_shared(): small workspaces stay warm
- * while idle; a large one gives its memory back @c large_retention after its last diff, so
- * that a stream of large diffs never starts cold; ld_pool_purge() gives everything back at once.
- * The pool has no timer: each binding arms one of its own for the delay that ld_pool_give()
- * or ld_pool_trim() returns, and calls ld_pool_trim() when it fires.
+ * The policy, which every binding shares through ld_pool_shared(), and the one place it is
+ * stated: at most 4 idle workspaces; one holding at most 8 MiB stays warm while idle; a larger
+ * one gives its memory back 5 seconds after its last diff, so that a stream of large diffs never
+ * starts cold; ld_pool_purge() gives everything back at once (::ld_pool_options_t sets other
+ * figures). A pool that trims itself (@c trims_itself, the shared pool) runs that policy alone:
+ * its own thread, started when a large workspace first idles, calls ld_pool_trim() when a
+ * give or a trim says a trim is due; on Apple platforms the system's memory-pressure warning
+ * purges it. Any other pool leaves the timing to its caller, who arms a timer for each nonzero
+ * answer of a give or a trim and calls ld_pool_trim() when it fires.
  */
 typedef struct ld_pool ld_pool_t;
 
@@ -897,13 +904,13 @@ typedef struct ld_pool ld_pool_t;
 ld_status ld_pool_create(const ld_pool_options_t *options, ld_pool_t **out);
 
 /*!
- * @brief Frees @p pool and its idle workspaces (NULL and the shared pool are ignored). Every
- *        workspace taken from it must have been given back.
+ * @brief Frees @p pool and its idle workspaces, after stopping its thread (NULL and the shared
+ *        pool are ignored). Every workspace taken from it must have been given back.
  */
 void ld_pool_free(ld_pool_t *pool);
 
-/*! @brief The process-wide pool, with the default policy, that the Swift and Objective-C
- *         bindings share; never freed. */
+/*! @brief The process-wide pool, with the default policy, trimming itself, that the Swift and
+ *         Objective-C bindings share; never freed. */
 ld_pool_t *ld_pool_shared(void);
 
 /*!
