@@ -36,7 +36,7 @@ void LDIdentifierTableFree(LDIdentifierTable *table);
 
 /*
  * Numbers the identifiers of @p count objects (each object's -diffIdentifier) into @p numbers.
- * Polls @p cancel (NULL never cancels) every 4,096 objects. Returns 0 or an LDErrorCode; a nil
+ * Polls @p cancel (NULL never cancels) every LD_POLL_INTERVAL objects and comparisons. Returns 0 or an LDErrorCode; a nil
  * identifier is LDErrorInvalidInput, with its index in @p failedIndex.
  */
 LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *_Nonnull const *_Nonnull objects, size_t count,

@@ -79,7 +79,7 @@ static inline BOOL LDContentChanged(id<LDListDiffable> old, id<LDListDiffable> n
 }
 
 static inline BOOL LDPoll(const ld_cancel_token_t *cancel, size_t index) {
-    return (index & 4095) == 0 && ld_cancel_token_is_cancelled(cancel);
+    return index % LD_POLL_INTERVAL == 0 && ld_cancel_token_is_cancelled(cancel);
 }
 
 /* The elements of a stage's data section @p k, gathered by the core's layout. */

@@ -23,6 +23,10 @@
 extern "C" {
 #endif
 
+/*! @brief Elements of work between two polls of a cancel token, in the core and both bindings:
+ *         well under a millisecond. A power of two. */
+#define LD_POLL_INTERVAL 4096
+
 /*! @brief The outcome of every fallible call. */
 typedef enum ld_status {
     /*! Success. */
@@ -806,19 +810,9 @@ ld_status ld_immediate_rows(ld_workspace_t *workspace, size_t row_count, const i
  * hashes and finds the candidates: only identifiers of the same hash, as a dictionary of them
  * would. A type whose values hash alike (even a constant hash) is numbered exactly, at the cost
  * of the comparisons; a hash that differs for equal identifiers gives them different numbers:
- * a valid diff with fewer matches. To number an identifier, the caller searches for its hash
- * with ld_number_search(), takes candidates with ld_number_candidate() until one equals it (its
- * number is the identifier's) or none is left, and then numbers a new one with ld_number_new().
+ * a valid diff with fewer matches.
  */
 typedef struct ld_numbering ld_numbering_t;
-
-/*! @brief One search of a numbering, for one hash; its fields are the numbering's. */
-typedef struct ld_number_search {
-    uint64_t hash;
-    size_t slot;
-    uint32_t newest;
-    uint32_t next;
-} ld_number_search_t;
 
 /*!
  * @brief Creates an empty numbering for at most @p capacity distinct identifiers.
@@ -834,25 +828,20 @@ ld_status ld_numbering_create(const ld_allocator_t *allocator, size_t capacity, 
 void ld_numbering_free(ld_numbering_t *numbering);
 
 /*!
- * @brief Starts numbering an identifier of hash @p hash: finds the identifiers numbered with
- *        that hash. Neither argument may be NULL.
- * @note O(1) expected: the table is at most a third full.
+ * @brief Numbers an identifier of hash @p hash: the number of the first identifier numbered
+ *        with that hash (newest first) that @p equal says it equals, else the next unused
+ *        number (numbers count up from 0), which the caller keeps the identifier as.
+ * @param equal    called with each candidate's number until it answers 1 (the identifier
+ *                 equals that one; 0: not), then, when none did, with the new number, where 0
+ *                 numbers the identifier; -1 stops.
+ * @param cancel   NULL, or a token polled every ::LD_POLL_INTERVAL comparisons of the numbering.
+ * @param out_new  set to whether the number is new.
+ * @return LD_OK; LD_ERROR_INVALID (a NULL argument, @p equal stopped, or @c capacity distinct
+ *         identifiers numbered already: the numbering unchanged); LD_CANCELLED.
+ * @note O(1) expected besides the comparisons: the table is at most a third full.
  */
-void ld_number_search(const ld_numbering_t *numbering, uint64_t hash, ld_number_search_t *search);
-
-/*!
- * @brief The next identifier numbered with the search's hash, newest first, into
- *        @p out_number; false, and @p out_number untouched, when none is left.
- */
-bool ld_number_candidate(const ld_numbering_t *numbering, ld_number_search_t *search, uint64_t *out_number);
-
-/*!
- * @brief Numbers the identifier searched for, which equals none of the candidates: the next
- *        unused number (numbers count up from 0), which the caller keeps the identifier as.
- * @return LD_OK; LD_ERROR_INVALID (a NULL argument, a search the numbering has changed since,
- *         or @c capacity distinct identifiers numbered already), the numbering unchanged.
- */
-ld_status ld_number_new(ld_numbering_t *numbering, const ld_number_search_t *search, uint64_t *out_number);
+ld_status ld_number(ld_numbering_t *numbering, uint64_t hash, int (*equal)(void *context, uint64_t number),
+                    void *context, const ld_cancel_token_t *cancel, uint64_t *out_number, bool *out_new);
 
 /* MARK: Workspace pool */
 
