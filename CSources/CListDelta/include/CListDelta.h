@@ -733,6 +733,50 @@ ld_status ld_check_batch(ld_workspace_t *workspace, const ld_batch_t *batch, con
                          size_t sections_before, const int32_t *counts_after, size_t sections_after, uint32_t options,
                          ld_batch_check_t *out);
 
+/*! @brief The kinds of a batch's operations, in the order a view is sent them (UIKit's), which
+ *         both bindings' view adapters walk: each kind that has operations, once. */
+typedef enum ld_operation_kind {
+    LD_SECTIONS_DELETED,
+    LD_SECTIONS_INSERTED,
+    LD_SECTIONS_RELOADED,
+    LD_SECTIONS_MOVED,
+    LD_ELEMENTS_DELETED,
+    LD_ELEMENTS_INSERTED,
+    LD_ELEMENTS_RELOADED,
+    LD_ELEMENTS_MOVED,
+    LD_OPERATION_KIND_COUNT
+} ld_operation_kind;
+
+/* MARK: The guard before a batch */
+
+/*! @brief The first count a view shows that differs from the one a batch starts from. */
+typedef struct ld_count_mismatch {
+    /*! The section whose element count differs, or -1 for the number of sections. */
+    int64_t section;
+    int64_t expected;
+    int64_t actual;
+} ld_count_mismatch_t;
+
+/*!
+ * @brief The guard both bindings run before each batch, which turns UIKit's most common crash
+ *        (data changed behind the diff's back) into a reload: compares the number of sections a
+ *        view shows, then the element count of each of @p count sections, with those the batch
+ *        starts from, and stops at the first that differs.
+ * @param section_count   the sections the view must show; negative: not checked.
+ * @param at_least        whether the view may show more sections (a flat list's view, whose one
+ *                        section must exist).
+ * @param sections        the sections whose element counts are checked, or NULL for 0 to
+ *                        @p count - 1.
+ * @param element_counts  the elements each of those sections must show.
+ * @param shown           the count the view shows: of sections for -1, else of the elements in
+ *                        that section (asked only once the section count agreed).
+ * @return true, with @p out set, at the first difference; false when every count agrees.
+ * @note O(count) calls of @p shown at most.
+ */
+bool ld_count_mismatch(int64_t section_count, bool at_least, const int64_t *sections, const int64_t *element_counts,
+                       size_t count, int64_t (*shown)(void *context, int64_t section), void *context,
+                       ld_count_mismatch_t *out);
+
 /* MARK: Immediate row operations (NSTableView) */
 
 /*! @brief What one immediate row operation does; see ld_row_operation_t. */
