@@ -95,8 +95,10 @@ void ld_pool_free(ld_pool_t *pool) {
         pthread_mutex_unlock(&pool->mutex);
         pthread_join(pool->trimmer, NULL);
 #if defined(__APPLE__)
-        dispatch_source_cancel(pool->pressure);
-        dispatch_release(pool->pressure);
+        if (pool->pressure != NULL) {
+            dispatch_source_cancel(pool->pressure);
+            dispatch_release(pool->pressure);
+        }
 #endif
     }
     for (size_t i = 0; i < pool->idle_count; i++) ld_workspace_free(pool->idle[i].workspace);
@@ -178,9 +180,11 @@ static bool ld_pool_pending(ld_pool_t *pool, uint64_t next) {
         pool->pressure = dispatch_source_create(DISPATCH_SOURCE_TYPE_MEMORYPRESSURE, 0,
                                                 DISPATCH_MEMORYPRESSURE_WARN | DISPATCH_MEMORYPRESSURE_CRITICAL,
                                                 dispatch_get_global_queue(QOS_CLASS_UTILITY, 0));
-        dispatch_set_context(pool->pressure, pool);
-        dispatch_source_set_event_handler_f(pool->pressure, ld_pool_purge_on_pressure);
-        dispatch_resume(pool->pressure);
+        if (pool->pressure != NULL) {
+            dispatch_set_context(pool->pressure, pool);
+            dispatch_source_set_event_handler_f(pool->pressure, ld_pool_purge_on_pressure);
+            dispatch_resume(pool->pressure);
+        }
 #endif
     }
     struct timespec now;
