@@ -44,9 +44,6 @@ static inline size_t ld_spread(uint64_t key, uint64_t seed, unsigned shift) {
     return (size_t)((((key ^ (key >> 32)) ^ seed) * 0x9E3779B97F4A7C15ull) >> shift);
 }
 
-/* Elements of work between two polls of the cancel token: well under a millisecond. */
-#define LD_POLL_INTERVAL ((size_t)4096)
-
 struct ld_cancel_token {
     atomic_bool cancelled;
     ld_allocator_t allocator;

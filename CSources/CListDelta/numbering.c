@@ -11,6 +11,7 @@ struct ld_numbering {
     ld_table_t table;
     uint64_t *hashes; /* per number */
     size_t count, capacity, bytes;
+    size_t comparisons; /* made so far, for polling */
 };
 
 ld_status ld_numbering_create(const ld_allocator_t *allocator, size_t capacity, ld_numbering_t **out) {
@@ -43,30 +44,29 @@ void ld_numbering_free(ld_numbering_t *numbering) {
     ld_deallocate(&allocator, numbering, numbering->bytes);
 }
 
-void ld_number_search(const ld_numbering_t *numbering, uint64_t hash, ld_number_search_t *search) {
+ld_status ld_number(ld_numbering_t *numbering, uint64_t hash, int (*equal)(void *context, uint64_t number),
+                    void *context, const ld_cancel_token_t *cancel, uint64_t *out_number, bool *out_new) {
+    if (numbering == NULL || equal == NULL || out_number == NULL || out_new == NULL) return LD_ERROR_INVALID;
     ld_table_t table = numbering->table;
     size_t slot = ld_home_slot(hash, table);
     uint32_t newest;
     while ((newest = table.slots[slot]) != 0 && numbering->hashes[newest - 1] != hash) slot = (slot + 1) & table.mask;
-    *search = (ld_number_search_t){ .hash = hash, .slot = slot, .newest = newest, .next = newest };
-}
-
-bool ld_number_candidate(const ld_numbering_t *numbering, ld_number_search_t *search, uint64_t *out_number) {
-    if (search->next == 0) return false;
-    *out_number = search->next - 1;
-    search->next = numbering->table.next[search->next - 1];
-    return true;
-}
-
-ld_status ld_number_new(ld_numbering_t *numbering, const ld_number_search_t *search, uint64_t *out_number) {
-    if (numbering == NULL || search == NULL || out_number == NULL || search->slot > numbering->table.mask ||
-        numbering->table.slots[search->slot] != search->newest || numbering->count == numbering->capacity) {
-        return LD_ERROR_INVALID;
+    for (uint32_t next = newest; next != 0; next = table.next[next - 1]) {
+        if (++numbering->comparisons % LD_POLL_INTERVAL == 0 && ld_is_cancelled(cancel)) return LD_CANCELLED;
+        int equals = equal(context, next - 1);
+        if (equals < 0) return LD_ERROR_INVALID;
+        if (equals > 0) {
+            *out_number = next - 1;
+            *out_new = false;
+            return LD_OK;
+        }
     }
+    if (numbering->count == numbering->capacity || equal(context, numbering->count) < 0) return LD_ERROR_INVALID;
     size_t number = numbering->count++;
-    numbering->hashes[number] = search->hash;
-    numbering->table.next[number] = search->newest;
-    numbering->table.slots[search->slot] = (uint32_t)(number + 1);
+    numbering->hashes[number] = hash;
+    table.next[number] = newest;
+    table.slots[slot] = (uint32_t)(number + 1);
     *out_number = number;
+    *out_new = true;
     return LD_OK;
 }

@@ -36,16 +36,15 @@ void LDIdentifierTableFree(LDIdentifierTable *table);
 
 /*
  * Numbers the identifiers of @p count objects (each object's -diffIdentifier) into @p numbers.
- * Polls @p cancel (NULL never cancels) every 4,096 objects. Returns 0 or an LDErrorCode; a nil
+ * Polls @p cancel (NULL never cancels) every LD_POLL_INTERVAL objects and comparisons. Returns 0 or an LDErrorCode; a nil
  * identifier is LDErrorInvalidInput, with its index in @p failedIndex.
  */
 LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *_Nonnull const *_Nonnull objects, size_t count,
                                     uint64_t *numbers, const ld_cancel_token_t *_Nullable cancel, size_t *failedIndex);
 
-/* A workspace for one diff, from the C core's shared pool; NULL when out of memory. */
+/* A workspace for one diff, from the C core's shared pool (which trims itself: give it back
+   with ld_pool_give(ld_pool_shared(), …)); NULL when out of memory. */
 ld_workspace_t *_Nullable LDWorkspaceTake(void);
-/* Gives @p workspace back to the pool, and arms the trim timer when the pool asks for it. */
-void LDWorkspaceGive(ld_workspace_t *workspace);
 
 /* The error code of a core status other than LD_OK. */
 LDErrorCode LDErrorCodeForStatus(ld_status status);

@@ -2,7 +2,6 @@
 #import "LDCore.h"
 
 #include <objc/runtime.h>
-#include <dispatch/dispatch.h>
 #include <stdlib.h>
 
 NSString *const LDErrorDomain = @"ListDeltaErrorDomain";
@@ -27,6 +26,19 @@ void LDIdentifierTableFree(LDIdentifierTable *table) {
     memset(table, 0, sizeof *table);
 }
 
+/* The core's question of a candidate (ld_number): whether identifier, of context, is equal to the numbered one. */
+typedef struct LDCandidateQuestion {
+    const LDIdentifierTable *table;
+    id identifier;
+} LDCandidateQuestion;
+
+static int LDEqualsNumbered(void *context, uint64_t number) {
+    const LDCandidateQuestion *question = context;
+    if (number == question->table->count) { return 0; } /* the new number: numbered */
+    id known = LD_OBJECT(question->table->identifiers[number]);
+    return known == question->identifier || [known isEqual:question->identifier];
+}
+
 LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const *objects, size_t count, uint64_t *numbers,
                                     const ld_cancel_token_t *cancel, size_t *failedIndex) {
     // Lists are mostly of one class: each method is looked up once per run of a class, not per
@@ -35,11 +47,8 @@ LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const 
     Class objectClass = Nil, identifierClass = Nil;
     id (*identifierOf)(id, SEL) = NULL;
     NSUInteger (*hashOf)(id, SEL) = NULL;
-    size_t comparisons = 0;
     for (size_t index = 0; index < count; index++) {
-        if ((index & 4095) == 0 && ld_cancel_token_is_cancelled(cancel)) {
-            return LDErrorCancelled;
-        }
+        if (index % LD_POLL_INTERVAL == 0 && ld_cancel_token_is_cancelled(cancel)) { return LDErrorCancelled; }
         id object = LD_OBJECT(objects[index]);
         Class currentClass = object_getClass(object);
         if (currentClass != objectClass) {
@@ -57,62 +66,21 @@ LDErrorCode LDIdentifierTableNumber(LDIdentifierTable *table, const void *const 
             hashOf = (NSUInteger (*)(id, SEL))(void (*)(void))class_getMethodImplementation(currentIdentifierClass,
                                                                                      hashSelector);
         }
-        ld_number_search_t search;
-        ld_number_search(table->numbering, hashOf(identifier, hashSelector), &search);
-        uint64_t number;
-        BOOL found = NO;
-        while (!found && ld_number_candidate(table->numbering, &search, &number)) {
-            id known = LD_OBJECT(table->identifiers[number]);
-            found = known == identifier || [known isEqual:identifier];
-            // Every hash equal (a lawful but poor -hash) makes each lookup compare them all.
-            if ((++comparisons & 4095) == 0 && ld_cancel_token_is_cancelled(cancel)) { return LDErrorCancelled; }
-        }
-        if (!found) {
-            if (ld_number_new(table->numbering, &search, &number) != LD_OK) { return LDErrorInternal; }
-            table->identifiers[table->count++] = LD_RETAINED_POINTER(identifier);
-        }
-        numbers[index] = number;
+        LDCandidateQuestion question = {table, identifier};
+        bool isNew;
+        ld_status status = ld_number(table->numbering, hashOf(identifier, hashSelector), LDEqualsNumbered, &question,
+                                     cancel, &numbers[index], &isNew);
+        if (status != LD_OK) { return status == LD_CANCELLED ? LDErrorCancelled : LDErrorInternal; }
+        if (isNew) { table->identifiers[table->count++] = LD_RETAINED_POINTER(identifier); }
     }
     return 0;
 }
 
 // MARK: Workspaces
 
-/*
- * The C core's shared pool (ld_pool_shared()), the Swift layer's too, and its policy: small
- * workspaces stay warm, large ones give their memory back 5 s after their last diff, when this
- * timer (or the Swift layer's) calls ld_pool_trim().
- */
-static dispatch_source_t LDTrimTimer;
-
-static void LDArmTrim(uint64_t delay) {
-    dispatch_source_set_timer(LDTrimTimer, dispatch_time(DISPATCH_TIME_NOW, (int64_t)delay), DISPATCH_TIME_FOREVER,
-                              delay / 10);
-}
-
-static void LDTrim(void *context) {
-    uint64_t next = ld_pool_trim(ld_pool_shared());
-    if (next > 0) { LDArmTrim(next); }
-}
-
-static void LDStartTrimTimer(void *context) {
-    dispatch_queue_t queue = dispatch_get_global_queue(DISPATCH_QUEUE_PRIORITY_LOW, 0);
-    LDTrimTimer = dispatch_source_create(DISPATCH_SOURCE_TYPE_TIMER, 0, 0, queue);
-    dispatch_source_set_event_handler_f(LDTrimTimer, LDTrim);
-    dispatch_source_set_timer(LDTrimTimer, DISPATCH_TIME_FOREVER, DISPATCH_TIME_FOREVER, 0);
-    dispatch_resume(LDTrimTimer);
-}
-
 ld_workspace_t *LDWorkspaceTake(void) {
-    static dispatch_once_t once;
-    dispatch_once_f(&once, NULL, LDStartTrimTimer);
     ld_workspace_t *workspace = NULL;
     return ld_pool_take(ld_pool_shared(), &workspace) == LD_OK ? workspace : NULL;
-}
-
-void LDWorkspaceGive(ld_workspace_t *workspace) {
-    uint64_t delay = ld_pool_give(ld_pool_shared(), workspace);
-    if (delay > 0) { LDArmTrim(delay); }
 }
 
 // MARK: Errors

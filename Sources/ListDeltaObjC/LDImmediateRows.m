@@ -53,7 +53,7 @@ BOOL LDPerformImmediateRows(LDChangeset *changeset, NSInteger rowCount,
         for (size_t k = 0; k < operations.count; k++) { perform(&operations.operations[k]); }
         performed = YES;
     } @finally {
-        if (workspace != NULL) { LDWorkspaceGive(workspace); }
+        if (workspace != NULL) { (void)ld_pool_give(ld_pool_shared(), workspace); }
         free(rows);
         free(pairs);
     }

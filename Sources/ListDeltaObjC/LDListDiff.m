@@ -30,7 +30,7 @@ typedef struct LDFlatState {
 
 static void LDFlatStateFree(LDFlatState *state) {
     free(state->diff.updated);
-    if (state->workspace != NULL) { LDWorkspaceGive(state->workspace); }
+    if (state->workspace != NULL) { (void)ld_pool_give(ld_pool_shared(), state->workspace); }
     LDIdentifierTableFree(&state->table);
     free(state->oldObjects);
     free(state->newObjects);

@@ -5,11 +5,13 @@
 
 #import "LDArraySection.h"
 
-/* One side of a diff, flattened: its sections' models and every section's elements in order. */
+/* One side of a diff, flattened: its sections' models and every section's elements in order,
+ * each section's elements read once. */
 typedef struct LDSide {
     const void **sections; /* LDArraySection objects, or NULL for a flat list */
     size_t sectionCount;
     const void **models;
+    const void **sectionElements; /* each section's elements array, which its section keeps */
     uint32_t *counts;
     const void **elements;
     size_t elementCount;
@@ -18,6 +20,7 @@ typedef struct LDSide {
 static void LDSideFree(LDSide *side) {
     free(side->sections);
     free(side->models);
+    free(side->sectionElements);
     free(side->counts);
     free(side->elements);
 }
@@ -36,8 +39,9 @@ static LDErrorCode LDSideOf(NSArray *list, BOOL flat, const char *name, LDSide *
     side->sections = LDCopyObjects(list, &side->sectionCount);
     size_t room = side->sectionCount ? side->sectionCount : 1;
     side->models = malloc(room * sizeof *side->models);
+    side->sectionElements = malloc(room * sizeof *side->sectionElements);
     side->counts = malloc(room * sizeof *side->counts);
-    if (side->models == NULL || side->counts == NULL) { return LDErrorOutOfMemory; }
+    if (side->models == NULL || side->sectionElements == NULL || side->counts == NULL) { return LDErrorOutOfMemory; }
     size_t total = 0;
     for (size_t index = 0; index < side->sectionCount; index++) {
         id section = LD_OBJECT(side->sections[index]);
@@ -53,7 +57,9 @@ static LDErrorCode LDSideOf(NSArray *list, BOOL flat, const char *name, LDSide *
             return LDErrorInvalidInput;
         }
         side->models[index] = (__bridge const void *)model;
-        NSUInteger count = arraySection.elements.count;
+        NSArray *elements = arraySection.elements;
+        side->sectionElements[index] = (__bridge const void *)elements;
+        NSUInteger count = elements.count;
         if (count > UINT32_MAX || total + count < total) { return LDErrorTooLarge; }
         side->counts[index] = (uint32_t)count;
         total += count;
@@ -63,13 +69,14 @@ static LDErrorCode LDSideOf(NSArray *list, BOOL flat, const char *name, LDSide *
     if (side->elements == NULL) { return LDErrorOutOfMemory; }
     size_t start = 0;
     for (size_t index = 0; index < side->sectionCount; index++) {
-        NSArray *elements = ((LDArraySection *)LD_OBJECT(side->sections[index])).elements;
+        NSArray *elements = LD_OBJECT(side->sectionElements[index]);
+        NSRange range = NSMakeRange(0, side->counts[index]);
 #if __has_feature(objc_arc)
-        [elements getObjects:(__unsafe_unretained id *)(void *)(side->elements + start) range:NSMakeRange(0, elements.count)];
+        [elements getObjects:(__unsafe_unretained id *)(void *)(side->elements + start) range:range];
 #else
-        [elements getObjects:(id *)(side->elements + start) range:NSMakeRange(0, elements.count)];
+        [elements getObjects:(id *)(side->elements + start) range:range];
 #endif
-        start += elements.count;
+        start += range.length;
     }
     return 0;
 }
@@ -79,7 +86,7 @@ static inline BOOL LDContentChanged(id<LDListDiffable> old, id<LDListDiffable> n
 }
 
 static inline BOOL LDPoll(const ld_cancel_token_t *cancel, size_t index) {
-    return (index & 4095) == 0 && ld_cancel_token_is_cancelled(cancel);
+    return index % LD_POLL_INTERVAL == 0 && ld_cancel_token_is_cancelled(cancel);
 }
 
 /* The elements of a stage's data section @p k, gathered by the core's layout. */
@@ -97,11 +104,11 @@ static NSArray *LDGatherElements(const ld_stage_t *stage, size_t k, const LDSide
 #endif
 }
 
-/* The elements of a flat list, or of section @p index of a list of sections, as an immutable
- * array (an LDArraySection's elements are one already). */
-static NSArray *LDListSection(NSArray *list, BOOL flat, NSUInteger index) {
-    if (flat) { return LD_AUTORELEASE([list copy]); }
-    return ((LDArraySection *)[list objectAtIndex:index]).elements;
+/* The elements of a flat list, or of section @p index of a list of sections (read by LDSideOf
+ * already), as an immutable array (an LDArraySection's elements are one already). */
+static NSArray *LDListSection(NSArray *list, const LDSide *side, NSUInteger index) {
+    if (side->sections == NULL) { return LD_AUTORELEASE([list copy]); }
+    return LD_OBJECT(side->sectionElements[index]);
 }
 
 /* The elements of a stage's data section @p k: the list its origin names when one holds them
@@ -112,10 +119,12 @@ static NSArray *LDSectionElements(const ld_stage_t *stage, size_t k, NSArray *so
                                   const void **buffer) {
     ld_section_origin_t origin = stage->data_section_origins[k];
     switch (origin.kind) {
-    case LD_ORIGIN_SOURCE_SECTION: return LDListSection(sourceList, flat, (NSUInteger)origin.index);
-    case LD_ORIGIN_TARGET_SECTION: return LDListSection(targetList, flat, (NSUInteger)origin.index);
+    case LD_ORIGIN_SOURCE_SECTION: return LDListSection(sourceList, source, (NSUInteger)origin.index);
+    case LD_ORIGIN_TARGET_SECTION: return LDListSection(targetList, target, (NSUInteger)origin.index);
     case LD_ORIGIN_PREVIOUS_DATA:
-        if (previous != nil) { return flat ? previous : LDListSection(previous, NO, (NSUInteger)origin.index); }
+        if (previous != nil) {
+            return flat ? previous : ((LDArraySection *)[previous objectAtIndex:(NSUInteger)origin.index]).elements;
+        }
         break;
     default: break;
     }
@@ -149,7 +158,7 @@ typedef struct LDStagedState {
 } LDStagedState;
 
 static void LDStagedStateFree(LDStagedState *state) {
-    if (state->workspace != NULL) { LDWorkspaceGive(state->workspace); }
+    if (state->workspace != NULL) { (void)ld_pool_give(ld_pool_shared(), state->workspace); }
     LDIdentifierTableFree(&state->sectionTable);
     LDIdentifierTableFree(&state->elementTable);
     LDSideFree(&state->source);

@@ -1,5 +1,6 @@
 /* The staged reload behind the table and collection view glue; private. */
 #if defined(__APPLE__) || defined(LD_OBJC_GNUSTEP)
+#include "CListDelta.h"
 #import "LDChangeset.h"
 #import "LDReloadOutcome.h"
 #import "LDScrollAnchoring.h"
@@ -23,7 +24,8 @@ typedef struct LDBatchUpdateTarget {
     void (^reloadData)(void);
     /* Runs updates in one batch update of the view, then calls completion (if any) once. */
     void (^performBatch)(void (^updates)(void), void (^_Nullable completion)(BOOL finished));
-    /* Calls the view's operations for changeset, in UIKit's order; inside performBatch. */
+    /* Calls the view's operations for changeset, in the core's order (LDPerformInOrder); inside
+       performBatch. */
     void (^performOperations)(LDChangeset *changeset);
 } LDBatchUpdateTarget;
 
@@ -55,22 +57,26 @@ void LDStagedReload(LDStagedChangeset *stagedChangeset, LDBatchUpdateTarget targ
 /*
  * LDStagedReload on a collection view of UIKit or AppKit: its counts, reloadData, section
  * operations and item moves through the selectors both share; whether it is in a window,
- * performBatch and performItemChanges (the item deletes, inserts and reloads, whose arguments
- * differ) from the caller.
+ * performBatch and performItemChanges (the item deletes, inserts and reloads, one kind a call,
+ * whose arguments differ) from the caller.
  */
 void LDStagedReloadCollectionView(id<LDCollectionView> view, BOOL inWindow, LDStagedChangeset *stagedChangeset,
                                   LDScrollAnchor anchor, const LDScrollAnchoringView *_Nullable anchoring,
                                   void (^performBatch)(void (^updates)(void), void (^_Nullable completion)(BOOL finished)),
-                                  void (^performItemChanges)(LDChangeset *changeset),
+                                  void (^performItemChanges)(ld_operation_kind kind, NSArray<NSIndexPath *> *paths),
                                   BOOL (^_Nullable interrupt)(LDChangeset *changeset),
                                   void (^_Nullable completion)(LDReloadOutcome *outcome), void (^setData)(NSArray *data));
 
 /*
  * The first difference between the counts changeset starts from and those target shows, as an
- * out-of-sync outcome, or nil. For a flat list only its section is compared, and the view must
- * have that section.
+ * out-of-sync outcome, or nil: the core's guard (ld_count_mismatch). For a flat list only its
+ * section is compared, and the view must have that section.
  */
 LDReloadOutcome *_Nullable LDCountMismatch(LDChangeset *changeset, LDBatchUpdateTarget target);
+
+/* Calls perform with each kind of operation changeset holds (an NSIndexSet or an NSArray), in
+   the order a view is sent them: the core's, ld_operation_kind. */
+void LDPerformInOrder(LDChangeset *changeset, void (NS_NOESCAPE ^perform)(ld_operation_kind kind, id operations));
 
 NS_ASSUME_NONNULL_END
 

@@ -1,32 +1,34 @@
 #if defined(__APPLE__) || defined(LD_OBJC_GNUSTEP)
 #import "LDStagedReload.h"
 
+static int64_t LDShownCount(void *context, int64_t section) {
+    const LDBatchUpdateTarget *target = context;
+    return section < 0 ? target->numberOfSections() : target->numberOfElementsInSection((NSInteger)section);
+}
+
 LDReloadOutcome *LDCountMismatch(LDChangeset *changeset, LDBatchUpdateTarget target) {
-    NSInteger sections = target.numberOfSections();
-    NSInteger flatSection = changeset.flatSection;
-    if (flatSection != NSNotFound) {
-        if (sections <= flatSection) {
-            return [LDReloadOutcome outOfSyncOutcomeWithSection:NSNotFound expectedCount:flatSection + 1 actualCount:sections];
-        }
-        NSInteger expected = [changeset numberOfElementsBeforeInSection:0];
-        NSInteger actual = target.numberOfElementsInSection(flatSection);
-        return actual == expected ? nil
-                                  : [LDReloadOutcome outOfSyncOutcomeWithSection:flatSection
-                                                                   expectedCount:expected
-                                                                     actualCount:actual];
+    int64_t flatSection = changeset.flatSection;
+    BOOL flat = changeset.flatSection != NSNotFound;
+    size_t count = flat ? 1 : (size_t)changeset.numberOfSectionsBefore;
+    int64_t *counts = (int64_t *)[[NSMutableData dataWithLength:count * sizeof(int64_t)] mutableBytes];
+    for (size_t i = 0; i < count; i++) { counts[i] = [changeset numberOfElementsBeforeInSection:(NSInteger)i]; }
+    ld_count_mismatch_t mismatch;
+    if (!ld_count_mismatch(flat ? flatSection + 1 : (int64_t)count, flat, flat ? &flatSection : NULL, counts, count,
+                           LDShownCount, &target, &mismatch)) {
+        return nil;
     }
-    NSInteger expectedSections = changeset.numberOfSectionsBefore;
-    if (sections != expectedSections) {
-        return [LDReloadOutcome outOfSyncOutcomeWithSection:NSNotFound expectedCount:expectedSections actualCount:sections];
+    return [LDReloadOutcome outOfSyncOutcomeWithSection:mismatch.section < 0 ? NSNotFound : (NSInteger)mismatch.section
+                                          expectedCount:(NSInteger)mismatch.expected
+                                            actualCount:(NSInteger)mismatch.actual];
+}
+
+void LDPerformInOrder(LDChangeset *changeset, void (NS_NOESCAPE ^perform)(ld_operation_kind kind, id operations)) {
+    id operations[LD_OPERATION_KIND_COUNT] = {
+        changeset.sectionDeleted,  changeset.sectionInserted, changeset.sectionUpdated,  changeset.sectionMoved,
+        changeset.elementDeleted, changeset.elementInserted, changeset.elementUpdated, changeset.elementMoved};
+    for (int kind = 0; kind < LD_OPERATION_KIND_COUNT; kind++) {
+        if ([operations[kind] count] > 0) { perform((ld_operation_kind)kind, operations[kind]); }
     }
-    for (NSInteger section = 0; section < sections; section++) {
-        NSInteger expected = [changeset numberOfElementsBeforeInSection:section];
-        NSInteger actual = target.numberOfElementsInSection(section);
-        if (actual != expected) {
-            return [LDReloadOutcome outOfSyncOutcomeWithSection:section expectedCount:expected actualCount:actual];
-        }
-    }
-    return nil;
 }
 
 /* Sets the final data, reloads and reports outcome. */
@@ -90,7 +92,8 @@ void LDStagedReload(LDStagedChangeset *stagedChangeset, LDBatchUpdateTarget targ
 void LDStagedReloadCollectionView(id<LDCollectionView> view, BOOL inWindow, LDStagedChangeset *stagedChangeset,
                                   LDScrollAnchor anchor, const LDScrollAnchoringView *anchoring,
                                   void (^performBatch)(void (^)(void), void (^)(BOOL)),
-                                  void (^performItemChanges)(LDChangeset *), BOOL (^interrupt)(LDChangeset *),
+                                  void (^performItemChanges)(ld_operation_kind, NSArray<NSIndexPath *> *),
+                                  BOOL (^interrupt)(LDChangeset *),
                                   void (^completion)(LDReloadOutcome *), void (^setData)(NSArray *)) {
     LDBatchUpdateTarget target;
     target.canPerformBatchUpdates = inWindow;
@@ -104,16 +107,21 @@ void LDStagedReloadCollectionView(id<LDCollectionView> view, BOOL inWindow, LDSt
         [view reloadData];
     };
     target.performBatch = performBatch;
-    /* UIKit's order, as the Swift layer's BatchUpdateTarget.perform(_:reconfiguringUpdates:). */
     target.performOperations = ^(LDChangeset *changeset) {
-        if (changeset.sectionDeleted.count > 0) { [view deleteSections:changeset.sectionDeleted]; }
-        if (changeset.sectionInserted.count > 0) { [view insertSections:changeset.sectionInserted]; }
-        if (changeset.sectionUpdated.count > 0) { [view reloadSections:changeset.sectionUpdated]; }
-        for (LDListMoveIndex *move in changeset.sectionMoved) { [view moveSection:move.from toSection:move.to]; }
-        performItemChanges(changeset);
-        for (LDListMoveIndexPath *move in changeset.elementMoved) {
-            [view moveItemAtIndexPath:move.from toIndexPath:move.to];
-        }
+        LDPerformInOrder(changeset, ^(ld_operation_kind kind, id operations) {
+            switch (kind) {
+            case LD_SECTIONS_DELETED: [view deleteSections:operations]; break;
+            case LD_SECTIONS_INSERTED: [view insertSections:operations]; break;
+            case LD_SECTIONS_RELOADED: [view reloadSections:operations]; break;
+            case LD_SECTIONS_MOVED:
+                for (LDListMoveIndex *move in operations) { [view moveSection:move.from toSection:move.to]; }
+                break;
+            case LD_ELEMENTS_MOVED:
+                for (LDListMoveIndexPath *move in operations) { [view moveItemAtIndexPath:move.from toIndexPath:move.to]; }
+                break;
+            default: performItemChanges(kind, operations);
+            }
+        });
     };
     LDStagedReload(stagedChangeset, target, anchor, anchoring, interrupt, completion, setData);
 }

@@ -65,17 +65,12 @@
             /* AppKit runs updates before performBatchUpdates returns. */
             [[collectionView animator] performBatchUpdates:updates completionHandler:batchCompletion];
         },
-        ^(LDChangeset *changeset) {
+        ^(ld_operation_kind kind, NSArray<NSIndexPath *> *paths) {
             /* AppKit takes the index paths of items as sets. */
-            if (changeset.elementDeleted.count > 0) {
-                [collectionView deleteItemsAtIndexPaths:[NSSet setWithArray:changeset.elementDeleted]];
-            }
-            if (changeset.elementInserted.count > 0) {
-                [collectionView insertItemsAtIndexPaths:[NSSet setWithArray:changeset.elementInserted]];
-            }
-            if (changeset.elementUpdated.count > 0) {
-                [collectionView reloadItemsAtIndexPaths:[NSSet setWithArray:changeset.elementUpdated]];
-            }
+            NSSet<NSIndexPath *> *items = [NSSet setWithArray:paths];
+            if (kind == LD_ELEMENTS_DELETED) { [collectionView deleteItemsAtIndexPaths:items]; }
+            if (kind == LD_ELEMENTS_INSERTED) { [collectionView insertItemsAtIndexPaths:items]; }
+            if (kind == LD_ELEMENTS_RELOADED) { [collectionView reloadItemsAtIndexPaths:items]; }
         },
         interrupt, completion, setData);
 }

@@ -82,17 +82,17 @@
             /* UIKit runs updates before performBatchUpdates returns. */
             [collectionView performBatchUpdates:updates completion:batchCompletion];
         },
-        ^(LDChangeset *changeset) {
-            if (changeset.elementDeleted.count > 0) { [collectionView deleteItemsAtIndexPaths:changeset.elementDeleted]; }
-            if (changeset.elementInserted.count > 0) { [collectionView insertItemsAtIndexPaths:changeset.elementInserted]; }
-            if (changeset.elementUpdated.count == 0) { return; }
+        ^(ld_operation_kind kind, NSArray<NSIndexPath *> *paths) {
+            if (kind == LD_ELEMENTS_DELETED) { [collectionView deleteItemsAtIndexPaths:paths]; }
+            if (kind == LD_ELEMENTS_INSERTED) { [collectionView insertItemsAtIndexPaths:paths]; }
+            if (kind != LD_ELEMENTS_RELOADED) { return; }
             if (reconfiguringUpdates) {
                 if (@available(iOS 15.0, tvOS 15.0, *)) {
-                    [collectionView reconfigureItemsAtIndexPaths:changeset.elementUpdated];
+                    [collectionView reconfigureItemsAtIndexPaths:paths];
                     return;
                 }
             }
-            [collectionView reloadItemsAtIndexPaths:changeset.elementUpdated];
+            [collectionView reloadItemsAtIndexPaths:paths];
         },
         interrupt, completion, setData);
 }

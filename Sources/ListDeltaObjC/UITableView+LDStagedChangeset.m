@@ -93,38 +93,38 @@
     target.performBatch = ^(void (^updates)(void), void (^batchCompletion)(BOOL)) {
         [tableView performBatchUpdates:updates completion:batchCompletion];
     };
-    /* UIKit's order, as the Swift layer's BatchUpdateTarget.perform(_:reconfiguringUpdates:). */
     target.performOperations = ^(LDChangeset *changeset) {
-        if (changeset.sectionDeleted.count > 0) {
-            [tableView deleteSections:changeset.sectionDeleted withRowAnimation:deleteSectionsAnimation];
-        }
-        if (changeset.sectionInserted.count > 0) {
-            [tableView insertSections:changeset.sectionInserted withRowAnimation:insertSectionsAnimation];
-        }
-        if (changeset.sectionUpdated.count > 0) {
-            [tableView reloadSections:changeset.sectionUpdated withRowAnimation:reloadSectionsAnimation];
-        }
-        for (LDListMoveIndex *move in changeset.sectionMoved) { [tableView moveSection:move.from toSection:move.to]; }
-        if (changeset.elementDeleted.count > 0) {
-            [tableView deleteRowsAtIndexPaths:changeset.elementDeleted withRowAnimation:deleteRowsAnimation];
-        }
-        if (changeset.elementInserted.count > 0) {
-            [tableView insertRowsAtIndexPaths:changeset.elementInserted withRowAnimation:insertRowsAnimation];
-        }
-        if (changeset.elementUpdated.count > 0) {
-            if (!reconfiguringUpdates) {
-                [tableView reloadRowsAtIndexPaths:changeset.elementUpdated withRowAnimation:reloadRowsAnimation];
-            } else {
-                if (@available(iOS 15.0, tvOS 15.0, *)) {
-                    [tableView reconfigureRowsAtIndexPaths:changeset.elementUpdated];
-                } else {
-                    [tableView reloadRowsAtIndexPaths:changeset.elementUpdated withRowAnimation:reloadRowsAnimation];
+        LDPerformInOrder(changeset, ^(ld_operation_kind kind, id operations) {
+            switch (kind) {
+            case LD_SECTIONS_DELETED:
+                [tableView deleteSections:operations withRowAnimation:deleteSectionsAnimation];
+                break;
+            case LD_SECTIONS_INSERTED:
+                [tableView insertSections:operations withRowAnimation:insertSectionsAnimation];
+                break;
+            case LD_SECTIONS_RELOADED:
+                [tableView reloadSections:operations withRowAnimation:reloadSectionsAnimation];
+                break;
+            case LD_SECTIONS_MOVED:
+                for (LDListMoveIndex *move in operations) { [tableView moveSection:move.from toSection:move.to]; }
+                break;
+            case LD_ELEMENTS_DELETED: [tableView deleteRowsAtIndexPaths:operations withRowAnimation:deleteRowsAnimation]; break;
+            case LD_ELEMENTS_INSERTED: [tableView insertRowsAtIndexPaths:operations withRowAnimation:insertRowsAnimation]; break;
+            case LD_ELEMENTS_RELOADED:
+                if (reconfiguringUpdates) {
+                    if (@available(iOS 15.0, tvOS 15.0, *)) {
+                        [tableView reconfigureRowsAtIndexPaths:operations];
+                        break;
+                    }
                 }
+                [tableView reloadRowsAtIndexPaths:operations withRowAnimation:reloadRowsAnimation];
+                break;
+            case LD_ELEMENTS_MOVED:
+                for (LDListMoveIndexPath *move in operations) { [tableView moveRowAtIndexPath:move.from toIndexPath:move.to]; }
+                break;
+            default: break;
             }
-        }
-        for (LDListMoveIndexPath *move in changeset.elementMoved) {
-            [tableView moveRowAtIndexPath:move.from toIndexPath:move.to];
-        }
+        });
     };
     LDScrollAnchoringView anchoring = {
         .viewport = ^ld_viewport_t {

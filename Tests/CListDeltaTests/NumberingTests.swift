@@ -20,18 +20,30 @@ import Testing
 
         deinit { ld_numbering_free(numbering) }
 
-        /// The number of `value`, whether it is new, or the status that refused it.
-        func number(_ value: Int, hash: UInt64) -> (number: UInt64, isNew: Bool)? {
-            var search = ld_number_search_t(), candidate: UInt64 = 0
-            ld_number_search(numbering, hash, &search)
-            while ld_number_candidate(numbering, &search, &candidate) {
-                comparisons += 1
-                if kept[Int(candidate)] == value { return (candidate, false) }
-            }
-            guard ld_number_new(numbering, &search, &candidate) == LD_OK else { return nil }
-            kept.append(value)
-            return (candidate, true)
+        /// The number of `value`, whether it is new, or nil when refused; `stop` answers -1
+        /// for an equal candidate, `refuseNew` for the new number.
+        func number(
+            _ value: Int, hash: UInt64, stop: Bool = false, refuseNew: Bool = false, cancel: OpaquePointer? = nil
+        ) -> (number: UInt64, isNew: Bool)? {
+            asked = (value, stop, refuseNew)
+            var number: UInt64 = 9, isNew = false
+            let status = ld_number(
+                numbering, hash,
+                { context, candidate in
+                    let numbering = Unmanaged<Numbering>.fromOpaque(context!).takeUnretainedValue()
+                    guard candidate < numbering.kept.count else { return numbering.asked.refuseNew ? -1 : 0 }
+                    numbering.comparisons += 1
+                    guard numbering.kept[Int(candidate)] == numbering.asked.value else { return 0 }
+                    return numbering.asked.stop ? -1 : 1
+                }, Unmanaged.passUnretained(self).toOpaque(), cancel, &number, &isNew)
+            lastStatus = status
+            guard status == LD_OK else { return nil }
+            if isNew { kept.append(value) }
+            return (number, isNew)
         }
+
+        private var asked = (value: 0, stop: false, refuseNew: false)
+        private(set) var lastStatus = LD_OK
     }
 
     /// Hashes spread (0), constant (1) or in three buckets (3).
@@ -49,14 +61,33 @@ import Testing
         #expect(buckets != 0 || numbering.comparisons == 150, "spread hashes compare only equal identifiers")
     }
 
-    @Test func aFullNumberingOrAStaleSearchIsRefusedAndChangesNothing() throws {
+    @Test func aFullNumberingOrAStoppedComparisonIsRefusedAndChangesNothing() throws {
         let numbering = Numbering(capacity: 2)
         #expect(numbering.number(1, hash: 0)! == (0, true))
-        var stale = ld_number_search_t(), number: UInt64 = 9
-        ld_number_search(numbering.numbering, 0, &stale)
+        #expect(numbering.number(4, hash: 0, refuseNew: true) == nil && numbering.lastStatus == LD_ERROR_INVALID)
         #expect(numbering.number(2, hash: 0)! == (1, true))
-        #expect(ld_number_new(numbering.numbering, &stale, &number) == LD_ERROR_INVALID && number == 9)
+        #expect(numbering.number(1, hash: 0, stop: true) == nil && numbering.lastStatus == LD_ERROR_INVALID)
         #expect(numbering.number(3, hash: 5) == nil, "two distinct identifiers fill it")
         #expect(numbering.number(1, hash: 0)! == (0, false) && numbering.number(2, hash: 0)! == (1, false))
+        #expect(ld_number(numbering.numbering, 0, nil, nil, nil, nil, nil) == LD_ERROR_INVALID)
+    }
+
+    /// The numbering polls its cancel token before every `LD_POLL_INTERVAL`-th comparison,
+    /// counted over all its identifiers.
+    @Test func cancellationIsPolledEveryPollIntervalComparisons() throws {
+        let numbering = Numbering(capacity: 200)
+        var token: OpaquePointer?
+        #expect(ld_cancel_token_create(nil, &token) == LD_OK)
+        defer { ld_cancel_token_free(token) }
+        ld_cancel_token_cancel(token)
+        // One hash for all: the n-th new identifier compares with the n - 1 before it.
+        var value = 0
+        while numbering.comparisons + value < LD_POLL_INTERVAL {
+            #expect(numbering.number(value, hash: 7, cancel: token) != nil, "\(numbering.comparisons) comparisons")
+            value += 1
+        }
+        #expect(numbering.comparisons < LD_POLL_INTERVAL)
+        #expect(numbering.number(value, hash: 7, cancel: token) == nil && numbering.lastStatus == LD_CANCELLED)
+        #expect(numbering.comparisons == LD_POLL_INTERVAL - 1, "polled before the comparison")
     }
 }

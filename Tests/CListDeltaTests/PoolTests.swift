@@ -2,20 +2,24 @@ import CListDelta
 import Testing
 
 /// The C core's workspace pool, whose policy both bindings share (Swift's `WorkspacePool`,
-/// ListDeltaObjC's `LDWorkspaceTake` and `LDWorkspaceGive`), on a clock the test moves by hand.
+/// ListDeltaObjC's `LDWorkspaceTake`), on a clock the test moves by hand.
 @Suite struct PoolTests {
     /// A pool whose clock reads `now`, in nanoseconds; used on the test's thread only.
     private final class Pool {
         var now: UInt64 = 1_000
         private(set) var pool: OpaquePointer!
 
-        init(idleLimit: Int = 0, smallBytes: Int = 0, largeRetention: UInt64 = 0) {
+        /// With `trimsItself`, the pool runs on the system's clock instead of `now`.
+        init(idleLimit: Int = 0, smallBytes: Int = 0, largeRetention: UInt64 = 0, trimsItself: Bool = false) {
             var options = ld_pool_options_t()
             options.idle_limit = idleLimit
             options.small_bytes = smallBytes
             options.large_retention = largeRetention
-            options.clock = { Unmanaged<Pool>.fromOpaque($0!).takeUnretainedValue().now }
-            options.clock_context = Unmanaged.passUnretained(self).toOpaque()
+            options.trims_itself = trimsItself
+            if !trimsItself {
+                options.clock = { Unmanaged<Pool>.fromOpaque($0!).takeUnretainedValue().now }
+                options.clock_context = Unmanaged.passUnretained(self).toOpaque()
+            }
             precondition(ld_pool_create(&options, &pool) == LD_OK)
         }
 
@@ -156,6 +160,18 @@ import Testing
         let again = pool.take(holding: 256)
         #expect(again == b)
         _ = pool.give(again)
+    }
+
+    /// A pool that trims itself (the shared one) needs no timer of its caller's: its thread
+    /// trims a large workspace once due, and never sooner.
+    @Test(.timeLimit(.minutes(1))) func aPoolThatTrimsItselfTrimsOnTime() async throws {
+        let pool = Pool(smallBytes: 1_024, largeRetention: 200_000_000, trimsItself: true)
+        let large = pool.take(holding: 2_048), small = pool.take(holding: 1_024), given = ContinuousClock.now
+        #expect(pool.give(large) == 200_000_000)
+        #expect(pool.give(small) == 0, "a trim is pending")
+        while pool.idleBytes > 1_024 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(ContinuousClock.now - given >= .milliseconds(200), "not before the retention")
+        #expect(pool.idleBytes == 1_024, "the small one stays warm")
     }
 
     @Test func theSharedPoolIsOneAndOutlivesAFree() {

@@ -264,4 +264,43 @@ final class FakeListView: BatchUpdateTarget {
         }
         #expect(view.reconfigured == [ElementPath(element: 0, section: 0)] && view.batches.allSatisfy(\.elementUpdated.isEmpty))
     }
+
+    /// A view is sent a batch's operations in the core's order (`ld_operation_kind`): each kind
+    /// that has operations once, a move a call, nothing for an empty kind.
+    @Test func aBatchIsSentInTheCoresOrder() {
+        let view = CallRecorder()
+        let path = ElementPath(element: 0, section: 1)
+        view.perform(
+            BatchUpdate(
+                sectionDeleted: [0], sectionInserted: [1], sectionMoved: [(2, 3), (4, 5)], elementDeleted: [path],
+                elementInserted: [path], elementUpdated: [path], elementMoved: [(path, path)]))
+        #expect(
+            view.calls == [
+                "deleteSections", "insertSections", "moveSection", "moveSection", "deleteElements", "insertElements",
+                "reloadElements", "moveElement",
+            ])
+        view.calls = []
+        view.perform(BatchUpdate(sectionUpdated: [0], elementUpdated: [path]), reconfiguringUpdates: true)
+        #expect(view.calls == ["reloadSections", "reconfigureElements"])
+    }
+}
+
+/// A view that records the names of the operations it is sent, in order.
+@MainActor
+private final class CallRecorder: BatchUpdateTarget {
+    var calls: [String] = []
+    let canPerformBatchUpdates = true
+    let numberOfSections = 0
+    func numberOfElements(inSection section: Int) -> Int { 0 }
+    func reloadData() { calls.append("reloadData") }
+    func performBatch(_ updates: () -> Void, completion: ((Bool) -> Void)?) { updates() }
+    func deleteSections(at sections: [Int]) { calls.append("deleteSections") }
+    func insertSections(at sections: [Int]) { calls.append("insertSections") }
+    func reloadSections(at sections: [Int]) { calls.append("reloadSections") }
+    func moveSection(from source: Int, to target: Int) { calls.append("moveSection") }
+    func deleteElements(at paths: [ElementPath]) { calls.append("deleteElements") }
+    func insertElements(at paths: [ElementPath]) { calls.append("insertElements") }
+    func reloadElements(at paths: [ElementPath]) { calls.append("reloadElements") }
+    func reconfigureElements(at paths: [ElementPath]) { calls.append("reconfigureElements") }
+    func moveElement(from source: ElementPath, to target: ElementPath) { calls.append("moveElement") }
 }

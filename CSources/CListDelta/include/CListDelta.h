@@ -23,6 +23,10 @@
 extern "C" {
 #endif
 
+/*! @brief Elements of work between two polls of a cancel token, in the core and both bindings:
+ *         well under a millisecond. A power of two. */
+#define LD_POLL_INTERVAL 4096
+
 /*! @brief The outcome of every fallible call. */
 typedef enum ld_status {
     /*! Success. */
@@ -828,6 +832,50 @@ typedef struct ld_anchor_view {
  */
 ld_status ld_anchor_keep(const ld_anchor_plan_t *plan, const ld_anchor_view_t *view);
 
+/*! @brief The kinds of a batch's operations, in the order a view is sent them (UIKit's), which
+ *         both bindings' view adapters walk: each kind that has operations, once. */
+typedef enum ld_operation_kind {
+    LD_SECTIONS_DELETED,
+    LD_SECTIONS_INSERTED,
+    LD_SECTIONS_RELOADED,
+    LD_SECTIONS_MOVED,
+    LD_ELEMENTS_DELETED,
+    LD_ELEMENTS_INSERTED,
+    LD_ELEMENTS_RELOADED,
+    LD_ELEMENTS_MOVED,
+    LD_OPERATION_KIND_COUNT
+} ld_operation_kind;
+
+/* MARK: The guard before a batch */
+
+/*! @brief The first count a view shows that differs from the one a batch starts from. */
+typedef struct ld_count_mismatch {
+    /*! The section whose element count differs, or -1 for the number of sections. */
+    int64_t section;
+    int64_t expected;
+    int64_t actual;
+} ld_count_mismatch_t;
+
+/*!
+ * @brief The guard both bindings run before each batch, which turns UIKit's most common crash
+ *        (data changed behind the diff's back) into a reload: compares the number of sections a
+ *        view shows, then the element count of each of @p count sections, with those the batch
+ *        starts from, and stops at the first that differs.
+ * @param section_count   the sections the view must show; negative: not checked.
+ * @param at_least        whether the view may show more sections (a flat list's view, whose one
+ *                        section must exist).
+ * @param sections        the sections whose element counts are checked, or NULL for 0 to
+ *                        @p count - 1.
+ * @param element_counts  the elements each of those sections must show.
+ * @param shown           the count the view shows: of sections for -1, else of the elements in
+ *                        that section (asked only once the section count agreed).
+ * @return true, with @p out set, at the first difference; false when every count agrees.
+ * @note O(count) calls of @p shown at most.
+ */
+bool ld_count_mismatch(int64_t section_count, bool at_least, const int64_t *sections, const int64_t *element_counts,
+                       size_t count, int64_t (*shown)(void *context, int64_t section), void *context,
+                       ld_count_mismatch_t *out);
+
 /* MARK: Immediate row operations (NSTableView) */
 
 /*! @brief What one immediate row operation does; see ld_row_operation_t. */
@@ -905,19 +953,9 @@ ld_status ld_immediate_rows(ld_workspace_t *workspace, size_t row_count, const i
  * hashes and finds the candidates: only identifiers of the same hash, as a dictionary of them
  * would. A type whose values hash alike (even a constant hash) is numbered exactly, at the cost
  * of the comparisons; a hash that differs for equal identifiers gives them different numbers:
- * a valid diff with fewer matches. To number an identifier, the caller searches for its hash
- * with ld_number_search(), takes candidates with ld_number_candidate() until one equals it (its
- * number is the identifier's) or none is left, and then numbers a new one with ld_number_new().
+ * a valid diff with fewer matches.
  */
 typedef struct ld_numbering ld_numbering_t;
-
-/*! @brief One search of a numbering, for one hash; its fields are the numbering's. */
-typedef struct ld_number_search {
-    uint64_t hash;
-    size_t slot;
-    uint32_t newest;
-    uint32_t next;
-} ld_number_search_t;
 
 /*!
  * @brief Creates an empty numbering for at most @p capacity distinct identifiers.
@@ -933,25 +971,20 @@ ld_status ld_numbering_create(const ld_allocator_t *allocator, size_t capacity, 
 void ld_numbering_free(ld_numbering_t *numbering);
 
 /*!
- * @brief Starts numbering an identifier of hash @p hash: finds the identifiers numbered with
- *        that hash. Neither argument may be NULL.
- * @note O(1) expected: the table is at most a third full.
+ * @brief Numbers an identifier of hash @p hash: the number of the first identifier numbered
+ *        with that hash (newest first) that @p equal says it equals, else the next unused
+ *        number (numbers count up from 0), which the caller keeps the identifier as.
+ * @param equal    called with each candidate's number until it answers 1 (the identifier
+ *                 equals that one; 0: not), then, when none did, with the new number, where 0
+ *                 numbers the identifier; -1 stops.
+ * @param cancel   NULL, or a token polled every ::LD_POLL_INTERVAL comparisons of the numbering.
+ * @param out_new  set to whether the number is new.
+ * @return LD_OK; LD_ERROR_INVALID (a NULL argument, @p equal stopped, or @c capacity distinct
+ *         identifiers numbered already: the numbering unchanged); LD_CANCELLED.
+ * @note O(1) expected besides the comparisons: the table is at most a third full.
  */
-void ld_number_search(const ld_numbering_t *numbering, uint64_t hash, ld_number_search_t *search);
-
-/*!
- * @brief The next identifier numbered with the search's hash, newest first, into
- *        @p out_number; false, and @p out_number untouched, when none is left.
- */
-bool ld_number_candidate(const ld_numbering_t *numbering, ld_number_search_t *search, uint64_t *out_number);
-
-/*!
- * @brief Numbers the identifier searched for, which equals none of the candidates: the next
- *        unused number (numbers count up from 0), which the caller keeps the identifier as.
- * @return LD_OK; LD_ERROR_INVALID (a NULL argument, a search the numbering has changed since,
- *         or @c capacity distinct identifiers numbered already), the numbering unchanged.
- */
-ld_status ld_number_new(ld_numbering_t *numbering, const ld_number_search_t *search, uint64_t *out_number);
+ld_status ld_number(ld_numbering_t *numbering, uint64_t hash, int (*equal)(void *context, uint64_t number),
+                    void *context, const ld_cancel_token_t *cancel, uint64_t *out_number, bool *out_new);
 
 /* MARK: Workspace pool */
 
@@ -974,17 +1007,24 @@ typedef struct ld_pool_options {
     uint64_t (*clock)(void *context);
     /*! Passed to @c clock. */
     void *clock_context;
+    /*! Whether the pool keeps its policy on time by itself, as the shared pool does: see
+     *  ::ld_pool_t. false (the default): the caller trims. */
+    bool trims_itself;
 } ld_pool_options_t;
 
 /*!
  * @brief Warm workspaces reused across diffs, for any number of threads: a workspace that has
  *        diffed lists of some size diffs lists up to that size without allocating.
  *
- * The policy, which every binding shares through ld_pool_shared(): small workspaces stay warm
- * while idle; a large one gives its memory back @c large_retention after its last diff, so
- * that a stream of large diffs never starts cold; ld_pool_purge() gives everything back at once.
- * The pool has no timer: each binding arms one of its own for the delay that ld_pool_give()
- * or ld_pool_trim() returns, and calls ld_pool_trim() when it fires.
+ * The policy, which every binding shares through ld_pool_shared(), and the one place it is
+ * stated: at most 4 idle workspaces; one holding at most 8 MiB stays warm while idle; a larger
+ * one gives its memory back 5 seconds after its last diff, so that a stream of large diffs never
+ * starts cold; ld_pool_purge() gives everything back at once (::ld_pool_options_t sets other
+ * figures). A pool that trims itself (@c trims_itself, the shared pool) runs that policy alone:
+ * its own thread, started when a large workspace first idles, calls ld_pool_trim() when a
+ * give or a trim says a trim is due; on Apple platforms the system's memory-pressure warning
+ * purges it. Any other pool leaves the timing to its caller, who arms a timer for each nonzero
+ * answer of a give or a trim and calls ld_pool_trim() when it fires.
  */
 typedef struct ld_pool ld_pool_t;
 
@@ -996,13 +1036,13 @@ typedef struct ld_pool ld_pool_t;
 ld_status ld_pool_create(const ld_pool_options_t *options, ld_pool_t **out);
 
 /*!
- * @brief Frees @p pool and its idle workspaces (NULL and the shared pool are ignored). Every
- *        workspace taken from it must have been given back.
+ * @brief Frees @p pool and its idle workspaces, after stopping its thread (NULL and the shared
+ *        pool are ignored). Every workspace taken from it must have been given back.
  */
 void ld_pool_free(ld_pool_t *pool);
 
-/*! @brief The process-wide pool, with the default policy, that the Swift and Objective-C
- *         bindings share; never freed. */
+/*! @brief The process-wide pool, with the default policy, trimming itself, that the Swift and
+ *         Objective-C bindings share; never freed. */
 ld_pool_t *ld_pool_shared(void);
 
 /*!

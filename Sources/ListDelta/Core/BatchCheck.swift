@@ -43,6 +43,27 @@ struct BatchCheck {
         }
     }
 
+    /// The first count `shown` reports (of sections for -1, else of a section's elements) that
+    /// differs from those a batch starts from: `ld_count_mismatch`, the guard both bindings run.
+    /// A negative `sectionCount` is not checked; with `atLeast`, the view may show more.
+    static func firstMismatch(
+        sectionCount: Int, atLeast: Bool, elementCounts: [(section: Int, count: Int)], shown: (Int) -> Int
+    ) -> (section: Int?, expected: Int, actual: Int)? {
+        let sections = elementCounts.map { Int64($0.section) }, counts = elementCounts.map { Int64($0.count) }
+        var mismatch = ld_count_mismatch_t()
+        let found = withoutActuallyEscaping(shown) { shown in
+            var shown = shown
+            return withUnsafeMutablePointer(to: &shown) { context in
+                ld_count_mismatch(
+                    Int64(sectionCount), atLeast, sections, counts, counts.count,
+                    { shown, section in Int64(shown!.assumingMemoryBound(to: ((Int) -> Int).self).pointee(Int(section))) },
+                    context, &mismatch)
+            }
+        }
+        guard found else { return nil }
+        return (mismatch.section < 0 ? nil : Int(mismatch.section), Int(mismatch.expected), Int(mismatch.actual))
+    }
+
     /// Runs `ld_check_batch` and hands `read` its outcome, which is valid only inside `read`.
     private static func check<R>(
         _ batch: BatchUpdate, countsBefore: [Int], countsAfter: [Int], options: UInt32,

@@ -1,7 +1,9 @@
-/// How many elements the Swift layer handles between two polls of a cancellation, as the core
-/// does: well under a millisecond of work. A power of two, so that a poll test is a mask.
+import CListDelta
+
+/// How many elements the Swift layer handles between two polls of a cancellation: the core's
+/// `LD_POLL_INTERVAL`.
 @usableFromInline
-let pollInterval = 4_096
+let pollInterval = Int(LD_POLL_INTERVAL)
 
 /// Throws `CancellationError` if `cancellation` was cancelled.
 @inlinable
@@ -9,20 +11,31 @@ func checkCancellation(_ cancellation: CoreCancellation?) throws {
     if let cancellation, cancellation.isCancelled { throw CancellationError() }
 }
 
-/// Calls `body` with each index of `0..<count` until it returns false, stopping with
-/// `CancellationError` between stretches of ``pollInterval`` indices once `cancellation` is
-/// cancelled.
+/// Calls `body` with each stretch of `range`, of ``pollInterval`` indices (the last one
+/// shorter), until it returns false, stopping with `CancellationError` before a stretch once
+/// `cancellation` is cancelled: the one loop that walks work in polled stretches.
+///
+/// - Returns: whether `body` accepted every stretch.
+@inlinable
+func forEachStretch(
+    _ range: Range<Int>, _ cancellation: CoreCancellation?, _ body: (Range<Int>) throws -> Bool
+) throws -> Bool {
+    for start in stride(from: range.lowerBound, to: range.upperBound, by: pollInterval) {
+        try checkCancellation(cancellation)
+        guard try body(start..<min(start + pollInterval, range.upperBound)) else { return false }
+    }
+    return true
+}
+
+/// Calls `body` with each index of `0..<count` until it returns false, in polled stretches
+/// (``forEachStretch(_:_:_:)``).
 ///
 /// - Returns: whether `body` accepted every index.
 @inlinable
 func forEachPolling(
     _ count: Int, _ cancellation: CoreCancellation?, _ body: (Int) throws -> Bool
 ) throws -> Bool {
-    for start in stride(from: 0, to: count, by: pollInterval) {
-        try checkCancellation(cancellation)
-        for index in start..<min(start + pollInterval, count) where try !body(index) { return false }
-    }
-    return true
+    try forEachStretch(0..<count, cancellation) { stretch in try stretch.allSatisfy(body) }
 }
 
 /// The elements of `elements` as an array: a contiguous collection's at once (an array's

@@ -16,8 +16,6 @@ final class IdentifierNumbering<Identifier: Hashable> {
     /// The identifiers, by number.
     private var identifiers: [Identifier] = []
     private let cancellation: CoreCancellation?
-    /// Comparisons until the next poll of `cancellation`.
-    private var comparisonsUntilPoll = pollInterval
 
     /// A numbering for up to `elementCount` distinct identifiers.
     ///
@@ -41,28 +39,36 @@ final class IdentifierNumbering<Identifier: Hashable> {
     /// else the next unused number.
     ///
     /// - Throws: ``IdentifiersUnlawful`` when `==` is seen to break its laws;
-    ///   `CancellationError` once `cancellation` is cancelled (polled every 4,096 comparisons).
+    ///   `CancellationError` once `cancellation` is cancelled (polled every `LD_POLL_INTERVAL`
+    ///   comparisons).
     @usableFromInline
     func number(_ identifier: Identifier) throws -> UInt64 {
-        var search = ld_number_search_t(), candidate: UInt64 = 0
-        ld_number_search(numbering, UInt64(bitPattern: Int64(identifier.hashValue)), &search)
-        while ld_number_candidate(numbering, &search, &candidate) {
-            comparisonsUntilPoll -= 1
-            if comparisonsUntilPoll == 0 {
-                comparisonsUntilPoll = pollInterval
-                try checkCancellation(cancellation)
+        var number: UInt64 = 0, isNew = false, unlawful = false
+        var equal = { (candidate: UInt64) -> Int32 in
+            // The new number: `==` must hold for the identifier itself.
+            guard candidate < self.identifiers.count else {
+                unlawful = identifier != identifier
+                return unlawful ? -1 : 0
             }
-            let known = identifiers[Int(candidate)]
-            if known == identifier {
-                guard identifier == known else { throw IdentifiersUnlawful() }
-                return candidate
-            }
+            let known = self.identifiers[Int(candidate)]
+            guard known == identifier else { return 0 }
+            unlawful = identifier != known
+            return unlawful ? -1 : 1
         }
-        guard identifier == identifier else { throw IdentifiersUnlawful() }
-        var number: UInt64 = 0
-        let status = ld_number_new(numbering, &search, &number)
-        precondition(status == LD_OK, "ListDelta numbered more identifiers than it made room for")
-        identifiers.append(identifier)
+        let status = withUnsafeMutablePointer(to: &equal) { equal in
+            ld_number(
+                numbering, UInt64(bitPattern: Int64(identifier.hashValue)),
+                { equal, candidate in equal!.assumingMemoryBound(to: ((UInt64) -> Int32).self).pointee(candidate) },
+                equal, cancellation?.token, &number, &isNew)
+        }
+        switch status {
+        case LD_OK: break
+        case LD_CANCELLED: throw CancellationError()
+        default:
+            guard unlawful else { preconditionFailure("ListDelta numbered more identifiers than it made room for") }
+            throw IdentifiersUnlawful()
+        }
+        if isNew { identifiers.append(identifier) }
         return number
     }
 }

@@ -62,20 +62,24 @@ extension BatchUpdateTarget {
     ///   - reconfiguringUpdates: whether the elements in ``BatchUpdate/elementUpdated`` are
     ///     reconfigured in their cells instead of reloaded.
     public func perform(_ batch: BatchUpdate, reconfiguringUpdates: Bool = false) {
-        if !batch.sectionDeleted.isEmpty { deleteSections(at: batch.sectionDeleted) }
-        if !batch.sectionInserted.isEmpty { insertSections(at: batch.sectionInserted) }
-        if !batch.sectionUpdated.isEmpty { reloadSections(at: batch.sectionUpdated) }
-        for move in batch.sectionMoved { moveSection(from: move.source, to: move.target) }
-        if !batch.elementDeleted.isEmpty { deleteElements(at: batch.elementDeleted) }
-        if !batch.elementInserted.isEmpty { insertElements(at: batch.elementInserted) }
-        if !batch.elementUpdated.isEmpty {
-            if reconfiguringUpdates {
-                reconfigureElements(at: batch.elementUpdated)
-            } else {
-                reloadElements(at: batch.elementUpdated)
+        for kind in BatchOperationKind.viewOrder {
+            switch kind {
+            case .sectionsDeleted where !batch.sectionDeleted.isEmpty: deleteSections(at: batch.sectionDeleted)
+            case .sectionsInserted where !batch.sectionInserted.isEmpty: insertSections(at: batch.sectionInserted)
+            case .sectionsReloaded where !batch.sectionUpdated.isEmpty: reloadSections(at: batch.sectionUpdated)
+            case .sectionsMoved: for move in batch.sectionMoved { moveSection(from: move.source, to: move.target) }
+            case .elementsDeleted where !batch.elementDeleted.isEmpty: deleteElements(at: batch.elementDeleted)
+            case .elementsInserted where !batch.elementInserted.isEmpty: insertElements(at: batch.elementInserted)
+            case .elementsReloaded where !batch.elementUpdated.isEmpty:
+                if reconfiguringUpdates {
+                    reconfigureElements(at: batch.elementUpdated)
+                } else {
+                    reloadElements(at: batch.elementUpdated)
+                }
+            case .elementsMoved: for move in batch.elementMoved { moveElement(from: move.source, to: move.target) }
+            default: break
             }
         }
-        for move in batch.elementMoved { moveElement(from: move.source, to: move.target) }
     }
 
     /// Animates the stages of `stagedChangeset`, one batch each, setting each stage's data

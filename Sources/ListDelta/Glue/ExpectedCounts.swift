@@ -46,17 +46,9 @@ struct ExpectedCounts {
     /// The first difference between these counts and those `target` shows, if any.
     @MainActor
     func mismatch(with target: some BatchUpdateTarget) -> ReloadOutcome.CountMismatch? {
-        let sections = target.numberOfSections
-        if let sectionCount, sections != sectionCount {
-            return ReloadOutcome.CountMismatch(section: nil, expected: sectionCount, actual: sections)
-        }
-        if sections < minimumSectionCount {
-            return ReloadOutcome.CountMismatch(section: nil, expected: minimumSectionCount, actual: sections)
-        }
-        for (section, count) in elementCounts {
-            let actual = target.numberOfElements(inSection: section)
-            if actual != count { return ReloadOutcome.CountMismatch(section: section, expected: count, actual: actual) }
-        }
-        return nil
+        BatchCheck.firstMismatch(
+            sectionCount: sectionCount ?? minimumSectionCount, atLeast: sectionCount == nil, elementCounts: elementCounts
+        ) { $0 < 0 ? target.numberOfSections : target.numberOfElements(inSection: $0) }
+        .map { ReloadOutcome.CountMismatch(section: $0.section, expected: $0.expected, actual: $0.actual) }
     }
 }

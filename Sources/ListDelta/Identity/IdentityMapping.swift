@@ -73,12 +73,12 @@ struct IdentitySharesToMap<Reader: IdentifierReader> {
     func map(share: Int, of elements: UnsafeBufferPointer<Element>, into output: UnsafeMutableBufferPointer<UInt64>) -> Bool {
         let shareEnd = elements.count * (share + 1) / shareCount
         let readingStringWords = smallStringLayoutIsKnown
-        for start in stride(from: elements.count * share / shareCount, to: shareEnd, by: pollInterval) {
-            if let cancellation, cancellation.isCancelled { return false }
-            for index in start..<min(start + pollInterval, shareEnd) {
+        let stretches = try? forEachStretch(elements.count * share / shareCount..<shareEnd, cancellation) { stretch in
+            for index in stretch {
                 output[index] = identity(of: Reader.identifier(of: elements[index]), readingStringWords: readingStringWords)
             }
+            return true
         }
-        return true
+        return stretches != nil
     }
 }

@@ -95,10 +95,10 @@ func gather<Element>(
         }
         return elements
     }
-    for start in stride(from: 0, to: references.count, by: pollInterval) {
-        try checkCancellation(cancellation)
-        let stretch = UnsafeBufferPointer(rebasing: references[start..<min(start + pollInterval, references.count)])
-        elements.append(contentsOf: Gathered(references: stretch, source: source, target: target))
+    _ = try forEachStretch(references.indices, cancellation) { stretch in
+        elements.append(
+            contentsOf: Gathered(references: UnsafeBufferPointer(rebasing: references[stretch]), source: source, target: target))
+        return true
     }
     return elements
 }
