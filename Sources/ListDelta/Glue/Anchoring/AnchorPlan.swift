@@ -12,8 +12,9 @@ struct AnchorPlan {
     /// core refuses (a frame that is not finite).
     init?(_ anchor: ScrollAnchor?, for batch: BatchUpdate, on view: (any ScrollAnchoringView)?) {
         guard let anchor, let view, !view.isUserScrolling else { return nil }
-        var viewport = ld_viewport_t(view.viewport)
+        // The rows first: asking a view for them lays it out, which may change its content size.
         let rows = view.visibleElements.map { ld_visible_row_t(path: ld_path_t($0.path), leading: $0.leadingEdge) }
+        var viewport = ld_viewport_t(view.viewport)
         var plan = ld_anchor_plan_t()
         let status = try? batch.withCoreBatch { batch in
             try WorkspacePool.shared.withWorkspace { workspace in
