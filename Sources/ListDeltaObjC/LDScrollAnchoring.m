@@ -72,8 +72,9 @@ static ld_status LDPlan(ld_workspace_t *workspace, LDScrollAnchor anchor, LDChan
 LDAnchorPlan LDPlanAnchor(LDScrollAnchor anchor, LDChangeset *changeset, const LDScrollAnchoringView *view) {
     LDAnchorPlan none = {{.keep = LD_SCROLL_ANCHOR_NONE}};
     if (anchor == LDScrollAnchorNone || view == NULL || view->userIsScrolling()) return none;
-    ld_viewport_t viewport = view->viewport();
+    /* The visible paths first: asking them lays the view out, which can change its content size. */
     NSArray<NSIndexPath *> *paths = view->visiblePaths();
+    ld_viewport_t viewport = view->viewport();
     ld_visible_row_t *rows = malloc((paths.count + 1) * sizeof(ld_visible_row_t));
     ld_workspace_t *workspace = LDWorkspaceTake();
     if (rows == NULL || workspace == NULL) {
