@@ -386,6 +386,112 @@ static NSString *LDAnchorMismatch(LDAnchoringReference *reference, id view, LDSc
     NSLog(@"scroll anchoring: %lu stages checked", (unsigned long)checked);
 }
 
+/* Rows r0 ..< count, with count extra rows x0 ... first when extra. */
+static NSArray *LDAnchorRowsOf(NSUInteger extra, NSUInteger count) {
+    NSMutableArray *models = [NSMutableArray array];
+    for (NSUInteger k = 0; k < extra; k++) { [models addObject:[LDTestModel modelWithKey:[NSString stringWithFormat:@"x%lu", (unsigned long)k] value:@"0"]]; }
+    for (NSUInteger k = 0; k < count; k++) { [models addObject:[LDTestModel modelWithKey:[NSString stringWithFormat:@"r%lu", (unsigned long)k] value:@"0"]]; }
+    return models;
+}
+
+/* Five rows inserted above a table of 100 rows of 40, scrolled to 400, while the user touches,
+ drags or decelerates: the batch is applied, the offset never written. */
+- (void)testNoOffsetWriteWhileTheUserTouchesDragsOrDecelerates {
+    for (NSUInteger state = 0; state < 4; state++) {
+        UIWindow *window = [[[UIWindow alloc] init] autorelease];
+        LDTestListDataSource *source = [[[LDTestListDataSource alloc] init] autorelease];
+        source.sections = LDAnchorSections([NSArray arrayWithObject:LDAnchorRowsOf(0, 100)]);
+        UITableView *table = [[[UITableView alloc] initWithFrame:CGRectMake(0, 0, 100, 200)] autorelease];
+        table.rowHeight = 40;
+        table.dataSource = source;
+        [window addSubview:table];
+        [table reloadData];
+        table.contentOffset = CGPointMake(0, 400);
+        if (state == 1) { [table ld_beginTouch]; }
+        if (state == 2) { [table ld_beginDrag]; }
+        if (state == 3) {
+            [table ld_beginDrag];
+            [table ld_endDragDecelerating:YES];
+        }
+        NSUInteger writes = table.ld_offsetWriteCount;
+        LDStagedChangeset *staged = [[[LDStagedChangeset alloc] initWithSourceSections:source.sections
+                                                                        targetSections:LDAnchorSections([NSArray arrayWithObject:LDAnchorRowsOf(5, 100)])] autorelease];
+        [table ld_reloadUsingStagedChangeset:staged withRowAnimation:UITableViewRowAnimationAutomatic anchoring:LDScrollAnchorVisibleContent interrupt:nil completion:nil setData:^(NSArray *data) {
+            source.sections = data;
+        }];
+        XCTAssertEqual([table numberOfRowsInSection:0], (NSInteger)105, @"state %lu: the batch is applied", (unsigned long)state);
+        if (state == 0) {
+            XCTAssertTrue(table.contentOffset.y == 600, @"idle: anchored, %@", NSStringFromCGPoint(table.contentOffset));
+        } else {
+            XCTAssertEqual(table.ld_offsetWriteCount, writes, @"state %lu: no write", (unsigned long)state);
+            XCTAssertTrue(table.contentOffset.y == 400, @"state %lu: %@", (unsigned long)state, NSStringFromCGPoint(table.contentOffset));
+            XCTAssertTrue(state != 3 || table.decelerating, @"the deceleration runs on");
+        }
+    }
+}
+
+/* An NSTableView during a live scroll: the batch applied, the clip view not scrolled; after it,
+ anchored. Outside a scroll view: applied, and nothing scrolled. */
+- (void)testAppKitLeavesALiveScrollAndATableOutsideAScrollViewAlone {
+    NSWindow *window = [[[NSWindow alloc] init] autorelease];
+    window.contentView = [[[NSView alloc] init] autorelease];
+    LDAnchorRows *rows = [[[LDAnchorRows alloc] init] autorelease];
+    rows.rows = LDAnchorRowsOf(0, 100);
+    NSScrollView *scrollView = [[[NSScrollView alloc] initWithFrame:NSMakeRect(0, 0, 100, 200)] autorelease];
+    NSTableView *table = [[[NSTableView alloc] initWithFrame:NSMakeRect(0, 0, 100, 0)] autorelease];
+    table.dataSource = rows;
+    table.delegate = rows;
+    scrollView.documentView = table;
+    [window.contentView addSubview:scrollView];
+    [table reloadData];
+    [scrollView.contentView scrollToPoint:NSMakePoint(0, 400)];
+    void (^setData)(NSArray *) = ^(NSArray *data) {
+        rows.rows = data;
+    };
+    /* The glue observes live scrolls from its first anchored batch on (LDLiveScrolls is made
+     then): one before this live scroll begins. */
+    [table ld_reloadUsingStagedChangeset:[[[LDStagedChangeset alloc] initWithSource:rows.rows target:LDAnchorRowsOf(1, 100) section:0] autorelease]
+                     deleteRowsAnimation:NSTableViewAnimationEffectFade
+                     insertRowsAnimation:NSTableViewAnimationEffectFade
+                               anchoring:LDScrollAnchorVisibleContent
+                               interrupt:nil
+                              completion:nil
+                                 setData:setData];
+    [scrollView.contentView scrollToPoint:NSMakePoint(0, 400)];
+    [scrollView ld_beginLiveScroll];
+    NSUInteger writes = scrollView.contentView.ld_offsetWriteCount;
+    LDStagedChangeset *staged = [[[LDStagedChangeset alloc] initWithSource:rows.rows target:LDAnchorRowsOf(3, 100) section:0] autorelease];
+    [table ld_reloadUsingStagedChangeset:staged deleteRowsAnimation:NSTableViewAnimationEffectFade insertRowsAnimation:NSTableViewAnimationEffectFade
+                               anchoring:LDScrollAnchorVisibleContent interrupt:nil completion:nil setData:setData];
+    XCTAssertEqual(table.numberOfRows, (NSInteger)103);
+    XCTAssertEqual(scrollView.contentView.ld_offsetWriteCount, writes, @"no write during a live scroll");
+    XCTAssertTrue(scrollView.contentView.bounds.origin.y == 400);
+    [scrollView ld_endLiveScroll];
+    CGFloat r0 = NSMinY([table rectOfRow:3]) - scrollView.contentView.bounds.origin.y;
+    staged = [[[LDStagedChangeset alloc] initWithSource:rows.rows target:LDAnchorRowsOf(5, 100) section:0] autorelease];
+    [table ld_reloadUsingStagedChangeset:staged deleteRowsAnimation:NSTableViewAnimationEffectFade insertRowsAnimation:NSTableViewAnimationEffectFade
+                               anchoring:LDScrollAnchorVisibleContent interrupt:nil completion:nil setData:setData];
+    XCTAssertTrue(scrollView.contentView.ld_offsetWriteCount > writes, @"after the live scroll: anchored");
+    XCTAssertTrue(NSMinY([table rectOfRow:5]) - scrollView.contentView.bounds.origin.y == r0, @"r0 stays in place");
+
+    NSTableView *loose = [[[NSTableView alloc] initWithFrame:NSMakeRect(0, 0, 100, 200)] autorelease];
+    LDAnchorRows *looseRows = [[[LDAnchorRows alloc] init] autorelease];
+    looseRows.rows = LDAnchorRowsOf(0, 20);
+    loose.dataSource = looseRows;
+    loose.delegate = looseRows;
+    [window.contentView addSubview:loose];
+    [loose reloadData];
+    NSRect bounds = loose.bounds;
+    staged = [[[LDStagedChangeset alloc] initWithSource:looseRows.rows target:LDAnchorRowsOf(4, 20) section:0] autorelease];
+    [loose ld_reloadUsingStagedChangeset:staged deleteRowsAnimation:NSTableViewAnimationEffectFade insertRowsAnimation:NSTableViewAnimationEffectFade
+                               anchoring:LDScrollAnchorBottom interrupt:nil completion:nil setData:^(NSArray *data) {
+                                   looseRows.rows = data;
+                               }];
+    XCTAssertEqual(loose.numberOfRows, (NSInteger)24);
+    XCTAssertTrue(NSEqualPoints(loose.bounds.origin, bounds.origin), @"%@", NSStringFromCGRect(loose.bounds));
+}
+
 @end
+
 
 #endif
