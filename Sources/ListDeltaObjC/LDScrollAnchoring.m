@@ -72,8 +72,11 @@ static ld_status LDPlan(ld_workspace_t *workspace, LDScrollAnchor anchor, LDChan
 LDAnchorPlan LDPlanAnchor(LDScrollAnchor anchor, LDChangeset *changeset, const LDScrollAnchoringView *view) {
     LDAnchorPlan none = {{.keep = LD_SCROLL_ANCHOR_NONE}};
     if (anchor == LDScrollAnchorNone || view == NULL || view->userIsScrolling()) return none;
+    /* The visible paths first: asking them lays the view out, which can change its content size.
+     In index path order: the rule takes the first listed of rows level on screen (a flow's line),
+     and collection views list their visible items in no order (NSCollectionView's are a set). */
+    NSArray<NSIndexPath *> *paths = [view->visiblePaths() sortedArrayUsingSelector:@selector(compare:)];
     ld_viewport_t viewport = view->viewport();
-    NSArray<NSIndexPath *> *paths = view->visiblePaths();
     ld_visible_row_t *rows = malloc((paths.count + 1) * sizeof(ld_visible_row_t));
     ld_workspace_t *workspace = LDWorkspaceTake();
     if (rows == NULL || workspace == NULL) {

@@ -25,6 +25,9 @@ static NSClipView *LDClipView(NSView *view) {
 static BOOL LDHorizontal(id view) {
     if ([view isKindOfClass:[UICollectionView class]]) {
         id layout = ((UICollectionView *)view).collectionViewLayout;
+        if ([layout isKindOfClass:[UICollectionViewCompositionalLayout class]]) {
+            return ((UICollectionViewCompositionalLayout *)layout).configuration.scrollDirection == UICollectionViewScrollDirectionHorizontal;
+        }
         return [layout isKindOfClass:[UICollectionViewFlowLayout class]] &&
                ((UICollectionViewFlowLayout *)layout).scrollDirection == UICollectionViewScrollDirectionHorizontal;
     }

@@ -35,6 +35,18 @@ static inline UIEdgeInsets UIEdgeInsetsMake(CGFloat top, CGFloat left, CGFloat b
     return insets;
 }
 
+typedef struct NSDirectionalEdgeInsets {
+    CGFloat top, leading, bottom, trailing;
+} NSDirectionalEdgeInsets;
+
+FOUNDATION_EXTERN const NSDirectionalEdgeInsets NSDirectionalEdgeInsetsZero;
+
+static inline NSDirectionalEdgeInsets NSDirectionalEdgeInsetsMake(CGFloat top, CGFloat leading, CGFloat bottom,
+                                                                  CGFloat trailing) {
+    NSDirectionalEdgeInsets insets = {top, leading, bottom, trailing};
+    return insets;
+}
+
 static inline BOOL UIEdgeInsetsEqualToEdgeInsets(UIEdgeInsets a, UIEdgeInsets b) {
     return a.top == b.top && a.left == b.left && a.bottom == b.bottom && a.right == b.right;
 }
@@ -279,10 +291,14 @@ typedef NS_ENUM(NSInteger, UICollectionViewScrollDirection) {
 @property (nonatomic) CGSize size;
 @end
 
-/* An abstract layout: the collection view asks it for its content size and its items' places. */
+/* An abstract layout: the collection view asks it for its content size and its items' places.
+ The stand-in's concrete layouts (flow, compositional) give them from the LDStandInFlowGeometry
+ their prepareLayout makes; the abstract layout has none (no content, no items). */
 @interface UICollectionViewLayout : NSObject {
   @private
     UICollectionView *_collectionView; /* unretained: the view owns its layout */
+  @protected
+    LDStandInFlowGeometry *_ld_geometry;
 }
 @property (nullable, nonatomic, readonly) UICollectionView *collectionView;
 @property (nonatomic, readonly) CGSize collectionViewContentSize;
@@ -290,6 +306,9 @@ typedef NS_ENUM(NSInteger, UICollectionViewScrollDirection) {
 - (void)invalidateLayout;
 - (nullable UICollectionViewLayoutAttributes *)layoutAttributesForItemAtIndexPath:(NSIndexPath *)indexPath;
 - (nullable NSArray<UICollectionViewLayoutAttributes *> *)layoutAttributesForElementsInRect:(CGRect)rect;
+/* Stand-in only: the geometry of the last prepareLayout (prepared when asked), nil for the
+ abstract layout. */
+@property (nullable, nonatomic, readonly) LDStandInFlowGeometry *ld_geometry;
 @end
 
 /* An estimatedItemSize asking the layout to estimate (UIKit's value). */
@@ -309,7 +328,6 @@ FOUNDATION_EXTERN const CGSize UICollectionViewFlowLayoutAutomaticSize;
     CGFloat _minimumLineSpacing, _minimumInteritemSpacing;
     UIEdgeInsets _sectionInset;
     UICollectionViewScrollDirection _scrollDirection;
-    LDStandInFlowGeometry *_ld_geometry;
 }
 @property (nonatomic) CGSize itemSize;
 @property (nonatomic) CGSize estimatedItemSize;
@@ -319,8 +337,94 @@ FOUNDATION_EXTERN const CGSize UICollectionViewFlowLayoutAutomaticSize;
 @property (nonatomic) CGSize headerReferenceSize;
 @property (nonatomic) CGSize footerReferenceSize;
 @property (nonatomic) UICollectionViewScrollDirection scrollDirection;
-/* Stand-in only: the geometry of the last prepareLayout. */
-@property (nonatomic, readonly) LDStandInFlowGeometry *ld_geometry;
+@end
+
+/*
+ * A subset of UIKit's compositional layout, enough for list-like sections: each section's group
+ * holds one item and takes the group's size, so groups stack along the configuration's scroll
+ * direction, interGroupSpacing apart, within the section's contentInsets, each spanning the
+ * content across (less the insets). Along the axis a group is its dimension: absolute,
+ * fractional (of the view's width or height) or estimated (the estimate until the item is shown,
+ * then the view's ld_fittingSizeForItemAtIndexPath along the axis, the estimate without it, kept
+ * as a flow layout's measured size is). One section (initWithSection:) lays out every section;
+ * laid out by LDStandInFlowGeometry. Not modelled: groups of several items, nested groups,
+ * section providers, supplementary items, orthogonal scrolling, decorations, list configurations.
+ */
+@interface NSCollectionLayoutDimension : NSObject <NSCopying> {
+  @private
+    NSInteger _ld_kind;
+    CGFloat _dimension;
+}
++ (instancetype)fractionalWidthDimension:(CGFloat)fractionalWidth;
++ (instancetype)fractionalHeightDimension:(CGFloat)fractionalHeight;
++ (instancetype)absoluteDimension:(CGFloat)absoluteDimension;
++ (instancetype)estimatedDimension:(CGFloat)estimatedDimension;
+@property (nonatomic, readonly) BOOL isFractionalWidth;
+@property (nonatomic, readonly) BOOL isFractionalHeight;
+@property (nonatomic, readonly) BOOL isAbsolute;
+@property (nonatomic, readonly) BOOL isEstimated;
+@property (nonatomic, readonly) CGFloat dimension;
+@end
+
+@interface NSCollectionLayoutSize : NSObject <NSCopying> {
+  @private
+    NSCollectionLayoutDimension *_widthDimension, *_heightDimension;
+}
++ (instancetype)sizeWithWidthDimension:(NSCollectionLayoutDimension *)width
+                       heightDimension:(NSCollectionLayoutDimension *)height;
+@property (nonatomic, readonly) NSCollectionLayoutDimension *widthDimension;
+@property (nonatomic, readonly) NSCollectionLayoutDimension *heightDimension;
+@end
+
+@interface NSCollectionLayoutItem : NSObject <NSCopying> {
+  @private
+    NSCollectionLayoutSize *_layoutSize;
+}
++ (instancetype)itemWithLayoutSize:(NSCollectionLayoutSize *)layoutSize;
+@property (nonatomic, readonly) NSCollectionLayoutSize *layoutSize;
+@end
+
+/* A group of items; the stand-in lays out groups of one item, which takes the group's size. */
+@interface NSCollectionLayoutGroup : NSCollectionLayoutItem {
+  @private
+    NSArray<NSCollectionLayoutItem *> *_subitems;
+}
++ (instancetype)horizontalGroupWithLayoutSize:(NSCollectionLayoutSize *)layoutSize
+                                     subitems:(NSArray<NSCollectionLayoutItem *> *)subitems;
++ (instancetype)verticalGroupWithLayoutSize:(NSCollectionLayoutSize *)layoutSize
+                                   subitems:(NSArray<NSCollectionLayoutItem *> *)subitems;
+@property (nonatomic, readonly) NSArray<NSCollectionLayoutItem *> *subitems;
+@end
+
+@interface NSCollectionLayoutSection : NSObject <NSCopying> {
+  @private
+    NSCollectionLayoutGroup *_group;
+    NSDirectionalEdgeInsets _contentInsets;
+    CGFloat _interGroupSpacing;
+}
++ (instancetype)sectionWithGroup:(NSCollectionLayoutGroup *)group;
+@property (nonatomic) NSDirectionalEdgeInsets contentInsets;
+@property (nonatomic) CGFloat interGroupSpacing;
+@end
+
+@interface UICollectionViewCompositionalLayoutConfiguration : NSObject <NSCopying> {
+  @private
+    UICollectionViewScrollDirection _scrollDirection;
+}
+/* UICollectionViewScrollDirectionVertical by default. */
+@property (nonatomic) UICollectionViewScrollDirection scrollDirection;
+@end
+
+@interface UICollectionViewCompositionalLayout : UICollectionViewLayout {
+  @private
+    NSCollectionLayoutSection *_ld_section;
+    UICollectionViewCompositionalLayoutConfiguration *_configuration;
+}
+- (instancetype)initWithSection:(NSCollectionLayoutSection *)section;
+- (instancetype)initWithSection:(NSCollectionLayoutSection *)section
+                  configuration:(UICollectionViewCompositionalLayoutConfiguration *)configuration;
+/* A copy: set a new configuration to change it (the layout is invalidated). */
+@property (nonatomic, copy) UICollectionViewCompositionalLayoutConfiguration *configuration;
 @end
 
 /* A collection view: its layout's geometry, laid out after a reload or a batch as a table view

@@ -5,15 +5,28 @@
 - (void)ld_didResize;
 @end
 
+/* What a concrete layout tells the abstract one (the abstract layout: NO, nothing). */
 @interface UICollectionViewLayout ()
 - (void)ld_setCollectionView:(UICollectionView *)collectionView;
+- (void)ld_measureItemsInRect:(CGRect)rect fitting:(CGSize (^)(NSIndexPath *))fitting;
+/* Whether items take estimated sizes until shown. */
+- (BOOL)ld_estimates;
+/* An item's size when shown, without a fitting size from the view. */
+- (CGSize)ld_sizeOfItemAtIndexPath:(NSIndexPath *)indexPath;
+/* Whether the layout scrolls along x. */
+- (BOOL)ld_horizontal;
 @end
 
-@interface UICollectionViewFlowLayout ()
-- (void)ld_measureItemsInRect:(CGRect)rect fitting:(CGSize (^)(NSIndexPath *))fitting;
+@interface NSCollectionLayoutDimension ()
+- (CGFloat)ld_lengthInViewOfSize:(CGSize)viewSize measured:(NSValue *)measured horizontal:(BOOL)horizontal;
+@end
+
+@interface NSCollectionLayoutSection ()
+- (NSCollectionLayoutGroup *)ld_group;
 @end
 
 const UIEdgeInsets UIEdgeInsetsZero = {0, 0, 0, 0};
+const NSDirectionalEdgeInsets NSDirectionalEdgeInsetsZero = {0, 0, 0, 0};
 const CGFloat UITableViewAutomaticDimension = -1;
 const CGSize UICollectionViewFlowLayoutAutomaticSize = {-1, -1};
 
@@ -547,85 +560,30 @@ static NSString *LDAnimationName(UITableViewRowAnimation animation) {
     _collectionView = collectionView;
 }
 
-- (CGSize)collectionViewContentSize {
-    return CGSizeZero;
+- (void)dealloc {
+    [_ld_geometry release];
+    [super dealloc];
 }
 
 - (void)prepareLayout {
 }
 
 - (void)invalidateLayout {
+    [_ld_geometry release];
+    _ld_geometry = nil;
     [_collectionView setNeedsLayout];
 }
 
-- (UICollectionViewLayoutAttributes *)layoutAttributesForItemAtIndexPath:(NSIndexPath *)indexPath {
-    return nil;
-}
-
-- (NSArray<UICollectionViewLayoutAttributes *> *)layoutAttributesForElementsInRect:(CGRect)rect {
-    return [NSArray array];
-}
-
-@end
-
-@implementation UICollectionViewFlowLayout
-
-@synthesize itemSize = _itemSize;
-@synthesize estimatedItemSize = _estimatedItemSize;
-@synthesize minimumLineSpacing = _minimumLineSpacing;
-@synthesize minimumInteritemSpacing = _minimumInteritemSpacing;
-@synthesize sectionInset = _sectionInset;
-@synthesize headerReferenceSize = _headerReferenceSize;
-@synthesize footerReferenceSize = _footerReferenceSize;
-@synthesize scrollDirection = _scrollDirection;
-
-- (instancetype)init {
-    if ((self = [super init])) {
-        _itemSize = CGSizeMake(50, 50);
-        _minimumLineSpacing = _minimumInteritemSpacing = 10;
-    }
-    return self;
-}
-
-- (void)dealloc {
-    [_ld_geometry release];
-    [super dealloc];
-}
-
-- (void)invalidateLayout {
-    [_ld_geometry release];
-    _ld_geometry = nil;
-    [super invalidateLayout];
-}
-
-- (void)setItemSize:(CGSize)itemSize { _itemSize = itemSize; [self invalidateLayout]; }
-- (void)setEstimatedItemSize:(CGSize)estimatedItemSize { _estimatedItemSize = estimatedItemSize; [self invalidateLayout]; }
-- (void)setMinimumLineSpacing:(CGFloat)spacing { _minimumLineSpacing = spacing; [self invalidateLayout]; }
-- (void)setMinimumInteritemSpacing:(CGFloat)spacing { _minimumInteritemSpacing = spacing; [self invalidateLayout]; }
-- (void)setSectionInset:(UIEdgeInsets)sectionInset { _sectionInset = sectionInset; [self invalidateLayout]; }
-- (void)setHeaderReferenceSize:(CGSize)size { _headerReferenceSize = size; [self invalidateLayout]; }
-- (void)setFooterReferenceSize:(CGSize)size { _footerReferenceSize = size; [self invalidateLayout]; }
-- (void)setScrollDirection:(UICollectionViewScrollDirection)direction { _scrollDirection = direction; [self invalidateLayout]; }
-
 - (BOOL)ld_estimates {
-    return !CGSizeEqualToSize(_estimatedItemSize, CGSizeZero);
+    return NO;
 }
 
-/* An item's real size: the delegate's or itemSize. */
 - (CGSize)ld_sizeOfItemAtIndexPath:(NSIndexPath *)indexPath {
-    UICollectionView *view = self.collectionView;
-    id delegate = view.delegate;
-    if ([delegate respondsToSelector:@selector(collectionView:layout:sizeForItemAtIndexPath:)]) {
-        return [(id<UICollectionViewDelegateFlowLayout>)delegate collectionView:view layout:self sizeForItemAtIndexPath:indexPath];
-    }
-    return _itemSize;
+    return CGSizeZero;
 }
 
-- (CGSize)ld_layoutSizeOfItemAtIndexPath:(NSIndexPath *)indexPath {
-    if (![self ld_estimates]) { return [self ld_sizeOfItemAtIndexPath:indexPath]; }
-    NSValue *measured = [self.collectionView.ld_list layoutValueAtIndexPath:indexPath];
-    if (measured != nil) { return measured.CGSizeValue; }
-    return CGSizeEqualToSize(_estimatedItemSize, UICollectionViewFlowLayoutAutomaticSize) ? _itemSize : _estimatedItemSize;
+- (BOOL)ld_horizontal {
+    return NO;
 }
 
 - (LDStandInFlowGeometry *)ld_geometry {
@@ -633,29 +591,9 @@ static NSString *LDAnimationName(UITableViewRowAnimation animation) {
     return _ld_geometry;
 }
 
-- (void)prepareLayout {
-    [super prepareLayout];
-    UICollectionView *view = self.collectionView;
-    UIEdgeInsets inset = _sectionInset;
-    LDStandInFlowParameters parameters = {
-        .horizontal = _scrollDirection == UICollectionViewScrollDirectionHorizontal,
-        .viewSize = view.bounds.size,
-        .minimumLineSpacing = _minimumLineSpacing,
-        .minimumInteritemSpacing = _minimumInteritemSpacing,
-        .sectionInset = NSEdgeInsetsMake(inset.top, inset.left, inset.bottom, inset.right),
-    };
-    [_ld_geometry release];
-    _ld_geometry = [[LDStandInFlowGeometry geometryWithParameters:parameters
-        sectionCounts:[view.ld_list elementCounts]
-        itemSize:^CGSize(NSInteger section, NSInteger item) {
-            return [self ld_layoutSizeOfItemAtIndexPath:LDStandInIndexPath(section, item)];
-        }
-        headerSize:_headerReferenceSize
-        footerSize:_footerReferenceSize] retain];
-}
-
 - (CGSize)collectionViewContentSize {
-    return [self ld_geometry].contentSize;
+    LDStandInFlowGeometry *geometry = [self ld_geometry];
+    return geometry != nil ? geometry.contentSize : CGSizeZero;
 }
 
 - (UICollectionViewLayoutAttributes *)ld_attributesAt:(NSIndexPath *)indexPath {
@@ -690,6 +628,331 @@ static NSString *LDAnimationName(UITableViewRowAnimation animation) {
         }
         if (changed) { [self invalidateLayout]; }
     }
+}
+
+@end
+
+@implementation UICollectionViewFlowLayout
+
+@synthesize itemSize = _itemSize;
+@synthesize estimatedItemSize = _estimatedItemSize;
+@synthesize minimumLineSpacing = _minimumLineSpacing;
+@synthesize minimumInteritemSpacing = _minimumInteritemSpacing;
+@synthesize sectionInset = _sectionInset;
+@synthesize headerReferenceSize = _headerReferenceSize;
+@synthesize footerReferenceSize = _footerReferenceSize;
+@synthesize scrollDirection = _scrollDirection;
+
+- (instancetype)init {
+    if ((self = [super init])) {
+        _itemSize = CGSizeMake(50, 50);
+        _minimumLineSpacing = _minimumInteritemSpacing = 10;
+    }
+    return self;
+}
+
+- (void)setItemSize:(CGSize)itemSize { _itemSize = itemSize; [self invalidateLayout]; }
+- (void)setEstimatedItemSize:(CGSize)estimatedItemSize { _estimatedItemSize = estimatedItemSize; [self invalidateLayout]; }
+- (void)setMinimumLineSpacing:(CGFloat)spacing { _minimumLineSpacing = spacing; [self invalidateLayout]; }
+- (void)setMinimumInteritemSpacing:(CGFloat)spacing { _minimumInteritemSpacing = spacing; [self invalidateLayout]; }
+- (void)setSectionInset:(UIEdgeInsets)sectionInset { _sectionInset = sectionInset; [self invalidateLayout]; }
+- (void)setHeaderReferenceSize:(CGSize)size { _headerReferenceSize = size; [self invalidateLayout]; }
+- (void)setFooterReferenceSize:(CGSize)size { _footerReferenceSize = size; [self invalidateLayout]; }
+- (void)setScrollDirection:(UICollectionViewScrollDirection)direction { _scrollDirection = direction; [self invalidateLayout]; }
+
+- (BOOL)ld_horizontal {
+    return _scrollDirection == UICollectionViewScrollDirectionHorizontal;
+}
+
+- (BOOL)ld_estimates {
+    return !CGSizeEqualToSize(_estimatedItemSize, CGSizeZero);
+}
+
+/* An item's real size: the delegate's or itemSize. */
+- (CGSize)ld_sizeOfItemAtIndexPath:(NSIndexPath *)indexPath {
+    UICollectionView *view = self.collectionView;
+    id delegate = view.delegate;
+    if ([delegate respondsToSelector:@selector(collectionView:layout:sizeForItemAtIndexPath:)]) {
+        return [(id<UICollectionViewDelegateFlowLayout>)delegate collectionView:view layout:self sizeForItemAtIndexPath:indexPath];
+    }
+    return _itemSize;
+}
+
+- (CGSize)ld_layoutSizeOfItemAtIndexPath:(NSIndexPath *)indexPath {
+    if (![self ld_estimates]) { return [self ld_sizeOfItemAtIndexPath:indexPath]; }
+    NSValue *measured = [self.collectionView.ld_list layoutValueAtIndexPath:indexPath];
+    if (measured != nil) { return measured.CGSizeValue; }
+    return CGSizeEqualToSize(_estimatedItemSize, UICollectionViewFlowLayoutAutomaticSize) ? _itemSize : _estimatedItemSize;
+}
+
+- (void)prepareLayout {
+    [super prepareLayout];
+    UICollectionView *view = self.collectionView;
+    UIEdgeInsets inset = _sectionInset;
+    LDStandInFlowParameters parameters = {
+        .horizontal = [self ld_horizontal],
+        .viewSize = view.bounds.size,
+        .minimumLineSpacing = _minimumLineSpacing,
+        .minimumInteritemSpacing = _minimumInteritemSpacing,
+        .sectionInset = NSEdgeInsetsMake(inset.top, inset.left, inset.bottom, inset.right),
+    };
+    [_ld_geometry release];
+    _ld_geometry = [[LDStandInFlowGeometry geometryWithParameters:parameters
+        sectionCounts:[view.ld_list elementCounts]
+        itemSize:^CGSize(NSInteger section, NSInteger item) {
+            return [self ld_layoutSizeOfItemAtIndexPath:LDStandInIndexPath(section, item)];
+        }
+        headerSize:_headerReferenceSize
+        footerSize:_footerReferenceSize] retain];
+}
+
+@end
+
+typedef NS_ENUM(NSInteger, LDDimensionKind) {
+    LDDimensionFractionalWidth,
+    LDDimensionFractionalHeight,
+    LDDimensionAbsolute,
+    LDDimensionEstimated
+};
+
+@implementation NSCollectionLayoutDimension
+
+@synthesize dimension = _dimension;
+
++ (instancetype)ld_dimensionOfKind:(LDDimensionKind)kind value:(CGFloat)value {
+    NSCollectionLayoutDimension *dimension = [[[self alloc] init] autorelease];
+    dimension->_ld_kind = kind;
+    dimension->_dimension = value;
+    return dimension;
+}
+
++ (instancetype)fractionalWidthDimension:(CGFloat)fractionalWidth {
+    return [self ld_dimensionOfKind:LDDimensionFractionalWidth value:fractionalWidth];
+}
+
++ (instancetype)fractionalHeightDimension:(CGFloat)fractionalHeight {
+    return [self ld_dimensionOfKind:LDDimensionFractionalHeight value:fractionalHeight];
+}
+
++ (instancetype)absoluteDimension:(CGFloat)absoluteDimension {
+    return [self ld_dimensionOfKind:LDDimensionAbsolute value:absoluteDimension];
+}
+
++ (instancetype)estimatedDimension:(CGFloat)estimatedDimension {
+    return [self ld_dimensionOfKind:LDDimensionEstimated value:estimatedDimension];
+}
+
+- (id)copyWithZone:(NSZone *)zone {
+    return [self retain];
+}
+
+- (BOOL)isFractionalWidth { return _ld_kind == LDDimensionFractionalWidth; }
+- (BOOL)isFractionalHeight { return _ld_kind == LDDimensionFractionalHeight; }
+- (BOOL)isAbsolute { return _ld_kind == LDDimensionAbsolute; }
+- (BOOL)isEstimated { return _ld_kind == LDDimensionEstimated; }
+
+/* The length in a view of viewSize; an estimate is measured (along the axis) once known. */
+- (CGFloat)ld_lengthInViewOfSize:(CGSize)viewSize measured:(NSValue *)measured horizontal:(BOOL)horizontal {
+    switch ((LDDimensionKind)_ld_kind) {
+    case LDDimensionFractionalWidth: return _dimension * viewSize.width;
+    case LDDimensionFractionalHeight: return _dimension * viewSize.height;
+    case LDDimensionAbsolute: return _dimension;
+    case LDDimensionEstimated:
+        if (measured == nil) { return _dimension; }
+        return horizontal ? measured.CGSizeValue.width : measured.CGSizeValue.height;
+    }
+    return _dimension;
+}
+
+@end
+
+@implementation NSCollectionLayoutSize
+
+@synthesize widthDimension = _widthDimension;
+@synthesize heightDimension = _heightDimension;
+
++ (instancetype)sizeWithWidthDimension:(NSCollectionLayoutDimension *)width heightDimension:(NSCollectionLayoutDimension *)height {
+    NSCollectionLayoutSize *size = [[[self alloc] init] autorelease];
+    size->_widthDimension = [width copy];
+    size->_heightDimension = [height copy];
+    return size;
+}
+
+- (void)dealloc {
+    [_widthDimension release];
+    [_heightDimension release];
+    [super dealloc];
+}
+
+- (id)copyWithZone:(NSZone *)zone {
+    return [self retain];
+}
+
+@end
+
+@implementation NSCollectionLayoutItem
+
+@synthesize layoutSize = _layoutSize;
+
++ (instancetype)itemWithLayoutSize:(NSCollectionLayoutSize *)layoutSize {
+    NSCollectionLayoutItem *item = [[[self alloc] init] autorelease];
+    item->_layoutSize = [layoutSize copy];
+    return item;
+}
+
+- (void)dealloc {
+    [_layoutSize release];
+    [super dealloc];
+}
+
+- (id)copyWithZone:(NSZone *)zone {
+    return [self retain];
+}
+
+@end
+
+@implementation NSCollectionLayoutGroup
+
+@synthesize subitems = _subitems;
+
++ (instancetype)ld_groupWithLayoutSize:(NSCollectionLayoutSize *)layoutSize subitems:(NSArray<NSCollectionLayoutItem *> *)subitems {
+    NSCollectionLayoutGroup *group = [self itemWithLayoutSize:layoutSize];
+    group->_subitems = [subitems copy];
+    return group;
+}
+
++ (instancetype)horizontalGroupWithLayoutSize:(NSCollectionLayoutSize *)layoutSize subitems:(NSArray<NSCollectionLayoutItem *> *)subitems {
+    return [self ld_groupWithLayoutSize:layoutSize subitems:subitems];
+}
+
++ (instancetype)verticalGroupWithLayoutSize:(NSCollectionLayoutSize *)layoutSize subitems:(NSArray<NSCollectionLayoutItem *> *)subitems {
+    return [self ld_groupWithLayoutSize:layoutSize subitems:subitems];
+}
+
+- (void)dealloc {
+    [_subitems release];
+    [super dealloc];
+}
+
+@end
+
+@implementation NSCollectionLayoutSection
+
+@synthesize contentInsets = _contentInsets;
+@synthesize interGroupSpacing = _interGroupSpacing;
+
++ (instancetype)sectionWithGroup:(NSCollectionLayoutGroup *)group {
+    NSCollectionLayoutSection *section = [[[self alloc] init] autorelease];
+    section->_group = [group copy];
+    return section;
+}
+
+- (void)dealloc {
+    [_group release];
+    [super dealloc];
+}
+
+- (id)copyWithZone:(NSZone *)zone {
+    NSCollectionLayoutSection *copy = [[[self class] sectionWithGroup:_group] retain];
+    copy->_contentInsets = _contentInsets;
+    copy->_interGroupSpacing = _interGroupSpacing;
+    return copy;
+}
+
+- (NSCollectionLayoutGroup *)ld_group {
+    return _group;
+}
+
+@end
+
+@implementation UICollectionViewCompositionalLayoutConfiguration
+
+@synthesize scrollDirection = _scrollDirection;
+
+- (id)copyWithZone:(NSZone *)zone {
+    UICollectionViewCompositionalLayoutConfiguration *copy = [[[self class] alloc] init];
+    copy->_scrollDirection = _scrollDirection;
+    return copy;
+}
+
+@end
+
+@implementation UICollectionViewCompositionalLayout
+
+- (instancetype)initWithSection:(NSCollectionLayoutSection *)section {
+    return [self initWithSection:section configuration:[[[UICollectionViewCompositionalLayoutConfiguration alloc] init] autorelease]];
+}
+
+- (instancetype)initWithSection:(NSCollectionLayoutSection *)section
+                  configuration:(UICollectionViewCompositionalLayoutConfiguration *)configuration {
+    if ((self = [super init])) {
+        _ld_section = [section copy];
+        _configuration = [configuration copy];
+    }
+    return self;
+}
+
+- (void)dealloc {
+    [_ld_section release];
+    [_configuration release];
+    [super dealloc];
+}
+
+- (UICollectionViewCompositionalLayoutConfiguration *)configuration {
+    return [[_configuration copy] autorelease];
+}
+
+- (void)setConfiguration:(UICollectionViewCompositionalLayoutConfiguration *)configuration {
+    UICollectionViewCompositionalLayoutConfiguration *copied = [configuration copy];
+    [_configuration release];
+    _configuration = copied;
+    [self invalidateLayout];
+}
+
+- (BOOL)ld_horizontal {
+    return _configuration.scrollDirection == UICollectionViewScrollDirectionHorizontal;
+}
+
+- (NSCollectionLayoutDimension *)ld_axisDimension {
+    NSCollectionLayoutSize *size = [_ld_section ld_group].layoutSize;
+    return [self ld_horizontal] ? size.widthDimension : size.heightDimension;
+}
+
+- (BOOL)ld_estimates {
+    return [self ld_axisDimension].isEstimated;
+}
+
+/* Without a fitting size, an estimated item is as long as its estimate. */
+- (CGSize)ld_sizeOfItemAtIndexPath:(NSIndexPath *)indexPath {
+    CGFloat length = [self ld_axisDimension].dimension;
+    return [self ld_horizontal] ? CGSizeMake(length, 0) : CGSizeMake(0, length);
+}
+
+- (void)prepareLayout {
+    [super prepareLayout];
+    UICollectionView *view = self.collectionView;
+    BOOL horizontal = [self ld_horizontal];
+    NSDirectionalEdgeInsets inset = _ld_section.contentInsets;
+    CGSize viewSize = view.bounds.size;
+    LDStandInFlowParameters parameters = {
+        .horizontal = horizontal,
+        .viewSize = viewSize,
+        .minimumLineSpacing = _ld_section.interGroupSpacing,
+        .sectionInset = NSEdgeInsetsMake(inset.top, inset.leading, inset.bottom, inset.trailing),
+    };
+    CGFloat across = horizontal ? viewSize.height - inset.top - inset.bottom : viewSize.width - inset.leading - inset.trailing;
+    NSCollectionLayoutDimension *dimension = [self ld_axisDimension];
+    LDStandInList *list = view.ld_list;
+    [_ld_geometry release];
+    _ld_geometry = [[LDStandInFlowGeometry geometryWithParameters:parameters
+        sectionCounts:[list elementCounts]
+        itemSize:^CGSize(NSInteger section, NSInteger item) {
+            NSValue *measured = dimension.isEstimated ? [list layoutValueAtIndexPath:LDStandInIndexPath(section, item)] : nil;
+            CGFloat length = [dimension ld_lengthInViewOfSize:viewSize measured:measured horizontal:horizontal];
+            return horizontal ? CGSizeMake(length, across) : CGSizeMake(across, length);
+        }
+        headerSize:CGSizeZero
+        footerSize:CGSizeZero] retain];
 }
 
 @end
@@ -751,9 +1014,7 @@ static NSString *LDAnimationName(UITableViewRowAnimation animation) {
 }
 
 - (BOOL)ld_scrollsHorizontally {
-    UICollectionViewLayout *layout = _collectionViewLayout;
-    return [layout isKindOfClass:[UICollectionViewFlowLayout class]] &&
-           ((UICollectionViewFlowLayout *)layout).scrollDirection == UICollectionViewScrollDirectionHorizontal;
+    return [_collectionViewLayout ld_horizontal];
 }
 
 - (CGSize)contentSize {
@@ -766,9 +1027,7 @@ static NSString *LDAnimationName(UITableViewRowAnimation animation) {
 
 - (void)layoutSubviews {
     [super layoutSubviews];
-    if ([_collectionViewLayout isKindOfClass:[UICollectionViewFlowLayout class]]) {
-        [(UICollectionViewFlowLayout *)_collectionViewLayout ld_measureItemsInRect:self.bounds fitting:_ld_fittingSizeForItemAtIndexPath];
-    }
+    [_collectionViewLayout ld_measureItemsInRect:self.bounds fitting:_ld_fittingSizeForItemAtIndexPath];
 }
 
 - (NSArray<NSIndexPath *> *)indexPathsForVisibleItems {
