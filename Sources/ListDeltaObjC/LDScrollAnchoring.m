@@ -81,14 +81,14 @@ LDAnchorPlan LDPlanAnchor(LDScrollAnchor anchor, LDChangeset *changeset, const L
     ld_workspace_t *workspace = LDWorkspaceTake();
     if (rows == NULL || workspace == NULL) {
         free(rows);
-        if (workspace) LDWorkspaceGive(workspace);
+        if (workspace) (void)ld_pool_give(ld_pool_shared(), workspace);
         return none;
     }
     size_t count = 0;
     for (NSIndexPath *path in paths) { rows[count++] = (ld_visible_row_t){LDCorePath(path), view->leadingEdge(path)}; }
     LDAnchorPlan plan;
     ld_status status = LDPlan(workspace, anchor, changeset, &viewport, rows, count, &plan.plan);
-    LDWorkspaceGive(workspace);
+    (void)ld_pool_give(ld_pool_shared(), workspace);
     free(rows);
     return status == LD_OK ? plan : none;
 }
