@@ -56,7 +56,9 @@ private final class ViewBox {
 
     /// `body` on the view of the box at `context`, on the main actor, where the core calls back
     /// within `ld_anchor_keep`.
-    nonisolated static func view<R: Sendable>(_ context: UnsafeMutableRawPointer?, _ body: @MainActor (any ScrollAnchoringView) -> R) -> R {
+    nonisolated static func view<R: Sendable>(
+        _ context: UnsafeMutableRawPointer?, _ body: @MainActor (any ScrollAnchoringView) -> R
+    ) -> R {
         let box = Unmanaged<ViewBox>.fromOpaque(context!).takeUnretainedValue()
         return MainActor.assumeIsolated { body(box.view) }
     }
