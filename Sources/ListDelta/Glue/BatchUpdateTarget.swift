@@ -123,8 +123,14 @@ extension BatchUpdateTarget {
     /// ``scrollAnchoringView``): the rows on screen are read before the batch, and the offset
     /// is set once the view has laid it out, before the batch's animations run.
     ///
-    /// - Parameter anchoring: what the view keeps in place; nil keeps the content offset, as
-    ///   UIKit does.
+    /// - Parameters:
+    ///   - stagedChangeset: the stages to perform.
+    ///   - interrupt: asked before each stage; returning true sets the final data and reloads.
+    ///   - reconfiguringUpdates: whether updated elements are reconfigured in their cells.
+    ///   - anchoring: what the view keeps in place; nil keeps the content offset, as UIKit does.
+    ///   - completion: called once, after the last stage's animations ended or right after a
+    ///     reload, with how the view got its final data.
+    ///   - setData: installs a stage's data in the data source.
     /// - Complexity: Anchoring adds O((k + r) log k) per batch of k operations with r rows on
     ///   screen, besides the view's own layout.
     public func reload<C>(
