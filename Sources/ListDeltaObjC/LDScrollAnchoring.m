@@ -73,9 +73,8 @@ LDAnchorPlan LDPlanAnchor(LDScrollAnchor anchor, LDChangeset *changeset, const L
     LDAnchorPlan none = {{.keep = LD_SCROLL_ANCHOR_NONE}};
     if (anchor == LDScrollAnchorNone || view == NULL || view->userIsScrolling()) return none;
     /* The visible paths first: asking them lays the view out, which can change its content size.
-     In index path order: the rule takes the first listed of rows level on screen (a flow's line),
-     and collection views list their visible items in no order (NSCollectionView's are a set). */
-    NSArray<NSIndexPath *> *paths = [view->visiblePaths() sortedArrayUsingSelector:@selector(compare:)];
+       Their order does not matter: the core breaks ties between rows level on screen by index path. */
+    NSArray<NSIndexPath *> *paths = view->visiblePaths();
     ld_viewport_t viewport = view->viewport();
     ld_visible_row_t *rows = malloc((paths.count + 1) * sizeof(ld_visible_row_t));
     ld_workspace_t *workspace = LDWorkspaceTake();
