@@ -207,3 +207,28 @@ void ld_diff_publish(const ld_diff_t *diff, ld_result_t *out) {
         .updated_count = diff->updated_count,
     };
 }
+
+ld_status ld_diff_for(ld_algorithm algorithm, ld_workspace_t *workspace, const uint64_t *source, size_t source_count,
+                      const uint64_t *target, size_t target_count, const ld_options_t *options, ld_reader reader,
+                      ld_result_t *out) {
+    ld_diff_t diff;
+    ld_status status = ld_diff_begin(workspace, source, source_count, target, target_count, options, reader, out,
+                                     &diff);
+    if (status == LD_OK) {
+        status = algorithm == LD_ALGORITHM_LCS ? ld_lcs_match(workspace, &diff) : ld_heckel_match(workspace, &diff);
+    }
+    if (status == LD_OK) ld_diff_publish(&diff, out);
+    return status;
+}
+
+ld_status ld_heckel_diff(ld_workspace_t *workspace, const uint64_t *source, size_t source_count, const uint64_t *target,
+                         size_t target_count, const ld_options_t *options, ld_result_t *out) {
+    return ld_diff_for(LD_ALGORITHM_HECKEL, workspace, source, source_count, target, target_count, options,
+                       LD_READ_BY_CALLER, out);
+}
+
+ld_status ld_myers_diff(ld_workspace_t *workspace, const uint64_t *source, size_t source_count, const uint64_t *target,
+                        size_t target_count, const ld_options_t *options, ld_result_t *out) {
+    return ld_diff_for(LD_ALGORITHM_LCS, workspace, source, source_count, target, target_count, options,
+                       LD_READ_BY_CALLER, out);
+}

@@ -261,68 +261,55 @@ static ld_status ld_heckel_finish_prefix(ld_diff_t *diff, size_t prefix) {
     return ld_collect_inserts(diff, prefix, NULL, NULL);
 }
 
-ld_status ld_heckel_diff(ld_workspace_t *workspace, const uint64_t *source, size_t source_count, const uint64_t *target,
-                         size_t target_count, const ld_options_t *options, ld_result_t *out) {
-    return ld_heckel_diff_for(workspace, source, source_count, target, target_count, options, LD_READ_BY_CALLER, out);
-}
-
-ld_status ld_heckel_diff_for(ld_workspace_t *workspace, const uint64_t *source, size_t source_count,
-                             const uint64_t *target, size_t target_count, const ld_options_t *options, ld_reader reader,
-                             ld_result_t *out) {
-    ld_diff_t diff;
-    ld_status status = ld_diff_begin(workspace, source, source_count, target, target_count, options, reader, out,
-                                     &diff);
-    if (status != LD_OK) return status;
-
+ld_status ld_heckel_match(ld_workspace_t *workspace, ld_diff_t *diff) {
+    size_t source_count = diff->source_count, target_count = diff->target_count;
+    ld_status status;
     size_t prefix;
-    if ((status = ld_match_common_prefix(&diff, &prefix))) return status;
+    if ((status = ld_match_common_prefix(diff, &prefix))) return status;
     if (prefix == ld_min_size(source_count, target_count)) {
-        if ((status = ld_heckel_finish_prefix(&diff, prefix))) return status;
-        ld_diff_publish(&diff, out);
+        if ((status = ld_heckel_finish_prefix(diff, prefix))) return status;
         return LD_OK;
     }
     if (ld_partitions_pay(source_count, target_count)) {
         bool spread;
         void *scratch;
-        if ((status = ld_partitioned_match(workspace, &diff, prefix, source_count, target_count, &spread, NULL,
+        if ((status = ld_partitioned_match(workspace, diff, prefix, source_count, target_count, &spread, NULL,
                                            &scratch))) {
             return status;
         }
         if (spread) {
-            if ((status = ld_heckel_finish_partitioned(&diff, prefix, scratch))) return status;
-            ld_diff_publish(&diff, out);
+            if ((status = ld_heckel_finish_partitioned(diff, prefix, scratch))) return status;
             return LD_OK;
         }
     }
 
     ld_sides_t sides;
     ld_table_t table;
-    if ((status = ld_table_prepare(workspace, &diff, prefix, source_count, target_count, &sides, &table))) {
+    if ((status = ld_table_prepare(workspace, diff, prefix, source_count, target_count, &sides, &table))) {
         return status;
     }
-    if (sides.source_is_probed && diff.source_content != NULL) {
+    if (sides.source_is_probed && diff->source_content != NULL) {
         /* Updates must come out in source order: the prefix's first, then the probe's. */
-        if ((status = ld_collect_updates(&diff, 0, prefix))) return status;
+        if ((status = ld_collect_updates(diff, 0, prefix))) return status;
     }
     if ((status = ld_table_build(table, &sides))) return status;
     /* The moves are found from the matched pairs after the prefix, in target order. */
     size_t pair_count = 0;
     if (!sides.source_is_probed) {
-        if ((status = ld_table_probe(table, &sides, diff.updated, &pair_count)) ||
-            (status = ld_find_moves(&diff, diff.updated, pair_count, diff.deleted, (int32_t *)table.slots)) ||
-            (status = ld_collect_deletes_and_updates(&diff))) {
+        if ((status = ld_table_probe(table, &sides, diff->updated, &pair_count)) ||
+            (status = ld_find_moves(diff, diff->updated, pair_count, diff->deleted, (int32_t *)table.slots)) ||
+            (status = ld_collect_deletes_and_updates(diff))) {
             return status;
         }
     } else {
         ld_pair_t *pairs = ld_scratch_pairs(table);
         int32_t *predecessor = (int32_t *)(pairs + (target_count - prefix));
         if ((status = ld_table_probe(table, &sides, NULL, NULL)) ||
-            (status = ld_collect_inserts(&diff, prefix, pairs, &pair_count)) ||
-            (status = ld_find_moves(&diff, pairs, pair_count, predecessor, predecessor + pair_count))) {
+            (status = ld_collect_inserts(diff, prefix, pairs, &pair_count)) ||
+            (status = ld_find_moves(diff, pairs, pair_count, predecessor, predecessor + pair_count))) {
             return status;
         }
     }
-    ld_diff_publish(&diff, out);
     return LD_OK;
 }
 

@@ -245,13 +245,13 @@ LD_HIDDEN ld_status ld_workspace_reserve_fresh(ld_workspace_t *workspace, ld_buf
 LD_HIDDEN ld_status ld_diff_begin(ld_workspace_t *workspace, const uint64_t *source, size_t source_count,
                                   const uint64_t *target, size_t target_count, const ld_options_t *options,
                                   ld_reader reader, const ld_result_t *out, ld_diff_t *diff);
-/* heckel.c, myers.c: ld_heckel_diff() and ld_myers_diff(), told who reads the result. */
-LD_HIDDEN ld_status ld_heckel_diff_for(ld_workspace_t *workspace, const uint64_t *source, size_t source_count,
-                                       const uint64_t *target, size_t target_count, const ld_options_t *options,
-                                       ld_reader reader, ld_result_t *out);
-LD_HIDDEN ld_status ld_myers_diff_for(ld_workspace_t *workspace, const uint64_t *source, size_t source_count,
-                                      const uint64_t *target, size_t target_count, const ld_options_t *options,
-                                      ld_reader reader, ld_result_t *out);
+/* diff.c: ld_heckel_diff() or ld_myers_diff() (by `algorithm`), told who reads the result. */
+LD_HIDDEN ld_status ld_diff_for(ld_algorithm algorithm, ld_workspace_t *workspace, const uint64_t *source,
+                                size_t source_count, const uint64_t *target, size_t target_count,
+                                const ld_options_t *options, ld_reader reader, ld_result_t *out);
+/* heckel.c, myers.c: each algorithm's match of a begun diff, which fills its index maps and lists. */
+LD_HIDDEN ld_status ld_heckel_match(ld_workspace_t *workspace, ld_diff_t *diff);
+LD_HIDDEN ld_status ld_lcs_match(ld_workspace_t *workspace, ld_diff_t *diff);
 /* Reserves the buffers of a diff's result for these counts into `diff`. With `touch`, writes
  * zeros over the newly allocated ones that every diff writes in full, so that their pages are
  * in memory (see ld_workspace_prepare): the two index maps, and with `partitioned` the deleted

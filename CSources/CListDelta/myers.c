@@ -164,27 +164,17 @@ static ld_status ld_myers_match(ld_workspace_t *workspace, ld_diff_t *diff) {
     return ld_collect_inserts(diff, 0, NULL, NULL);
 }
 
-ld_status ld_myers_diff(ld_workspace_t *workspace, const uint64_t *source, size_t source_count, const uint64_t *target,
-                        size_t target_count, const ld_options_t *options, ld_result_t *out) {
-    return ld_myers_diff_for(workspace, source, source_count, target, target_count, options, LD_READ_BY_CALLER, out);
-}
-
-ld_status ld_myers_diff_for(ld_workspace_t *workspace, const uint64_t *source, size_t source_count,
-                            const uint64_t *target, size_t target_count, const ld_options_t *options, ld_reader reader,
-                            ld_result_t *out) {
-    ld_diff_t diff;
-    ld_status status = ld_diff_begin(workspace, source, source_count, target, target_count, options, reader, out,
-                                     &diff);
-    if (status != LD_OK) return status;
+ld_status ld_lcs_match(ld_workspace_t *workspace, ld_diff_t *diff) {
     /* The edit distance is at least the difference of the counts. */
-    if (ld_max_size(source_count, target_count) - ld_min_size(source_count, target_count) > diff.max_edits) {
+    size_t source_count = diff->source_count, target_count = diff->target_count;
+    if (ld_max_size(source_count, target_count) - ld_min_size(source_count, target_count) > diff->max_edits) {
         return LD_EDIT_BUDGET_EXCEEDED;
     }
     bool found;
-    if ((status = ld_unique_lcs(workspace, &diff, &found)) || (!found && (status = ld_myers_match(workspace, &diff))) ||
-        (diff.target_groups != NULL && (status = ld_collect_group_changes(&diff)))) {
+    ld_status status;
+    if ((status = ld_unique_lcs(workspace, diff, &found)) || (!found && (status = ld_myers_match(workspace, diff))) ||
+        (diff->target_groups != NULL && (status = ld_collect_group_changes(diff)))) {
         return status;
     }
-    ld_diff_publish(&diff, out);
     return LD_OK;
 }

@@ -173,9 +173,7 @@ typedef struct {
     ld_workspace_t *workspace;
     ld_sectioned_side_t source, target;
     ld_options_t options;
-    /* The algorithm, told who reads the result. */
-    ld_status (*diff)(ld_workspace_t *, const uint64_t *, size_t, const uint64_t *, size_t, const ld_options_t *,
-                      ld_reader, ld_result_t *);
+    ld_algorithm algorithm;
     ld_poller_t poller;
     ld_section_match_t sections;
     ld_result_t section_result;
@@ -262,9 +260,10 @@ static ld_status ld_match_sections(ld_sectioned_t *sd) {
     ld_result_t *result = &sd->section_result;
     const ld_cancel_token_t *cancel = sd->options.cancel;
     ld_status status;
-    if ((status = sd->diff(sd->workspace, source->sections != NULL ? source->sections : ld_no_identities,
-                           source->section_count, target->sections != NULL ? target->sections : ld_no_identities,
-                           target->section_count, &sd->options, LD_READ_AS_SECTIONS, result))) {
+    if ((status = ld_diff_for(sd->algorithm, sd->workspace,
+                              source->sections != NULL ? source->sections : ld_no_identities, source->section_count,
+                              target->sections != NULL ? target->sections : ld_no_identities, target->section_count,
+                              &sd->options, LD_READ_AS_SECTIONS, result))) {
         return status;
     }
     size_t S = source->section_count, T = target->section_count;
@@ -320,9 +319,9 @@ static ld_status ld_match_elements(ld_sectioned_t *sd) {
         element_options.source_groups = groups;
         element_options.target_groups = groups + kept_count;
     }
-    if ((status = sd->diff(sd->workspace, kept, kept_count,
-                           target->elements != NULL ? target->elements : ld_no_identities, target->element_count,
-                           &element_options, LD_READ_AS_ELEMENTS, &sd->elements))) {
+    if ((status = ld_diff_for(sd->algorithm, sd->workspace, kept, kept_count,
+                              target->elements != NULL ? target->elements : ld_no_identities, target->element_count,
+                              &element_options, LD_READ_AS_ELEMENTS, &sd->elements))) {
         return status;
     }
     if (kept_count < source->element_count &&
@@ -364,7 +363,7 @@ ld_status ld_sectioned_diff(ld_workspace_t *workspace, const uint64_t *source_se
         .target = { target_sections, target_section_count, target_section_counts, target_elements,
                     target_element_count },
         .options = options != NULL ? *options : (ld_options_t){ 0 },
-        .diff = algorithm == LD_ALGORITHM_LCS ? ld_myers_diff_for : ld_heckel_diff_for,
+        .algorithm = algorithm,
     };
     sd.poller = (ld_poller_t){ .cancel = sd.options.cancel };
     ld_status status;
