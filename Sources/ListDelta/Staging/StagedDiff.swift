@@ -181,7 +181,8 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
             elements.deinitialize(count: initialized)
             if !aligned { elements.deallocate() }
         }
-        // Polled before each stretch of pollInterval elements or sections.
+        // Polled before each stretch of a section's elements, and once every pollInterval
+        // sections or elements, for runs of empty sections.
         var unpolled = pollInterval
         for side in 0..<2 {
             let sections = side == 0 ? sourceSections : targetSections
@@ -190,12 +191,11 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
                     try checkCancellation(cancellation)
                     unpolled = 0
                 }
-                try sections[index].withUnsafeBufferPointer { section in
-                    for start in stride(from: 0, to: section.count, by: pollInterval) {
-                        if start > 0 { try checkCancellation(cancellation) }
-                        let count = min(pollInterval, section.count - start)
-                        (elements + initialized).initialize(from: section.baseAddress! + start, count: count)
-                        initialized += count
+                _ = try sections[index].withUnsafeBufferPointer { section in
+                    try forEachStretch(section.indices, cancellation) { stretch in
+                        (elements + initialized).initialize(from: section.baseAddress! + stretch.lowerBound, count: stretch.count)
+                        initialized += stretch.count
+                        return true
                     }
                 }
                 unpolled += 1 + sections[index].count
