@@ -165,8 +165,8 @@ static ld_status ld_myers_match(ld_workspace_t *workspace, ld_diff_t *diff) {
 }
 
 ld_status ld_lcs_match(ld_workspace_t *workspace, ld_diff_t *diff) {
-    /* The edit distance is at least the difference of the counts. */
     size_t source_count = diff->source_count, target_count = diff->target_count;
+    /* The edit distance is at least the difference of the counts. */
     if (ld_max_size(source_count, target_count) - ld_min_size(source_count, target_count) > diff->max_edits) {
         return LD_EDIT_BUDGET_EXCEEDED;
     }

@@ -182,14 +182,15 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
             if !aligned { elements.deallocate() }
         }
         // Polled before each stretch of a section's elements, and once every pollInterval
-        // sections or elements, for runs of empty sections.
-        var unpolled = pollInterval
+        // sections, so that a run of empty sections is polled too.
+        var passed = 0
         for side in 0..<2 {
             let sections = side == 0 ? sourceSections : targetSections
             for index in sections.indices {
-                if unpolled >= pollInterval {
+                passed += 1
+                if passed == pollInterval {
                     try checkCancellation(cancellation)
-                    unpolled = 0
+                    passed = 0
                 }
                 _ = try sections[index].withUnsafeBufferPointer { section in
                     try forEachStretch(section.indices, cancellation) { stretch in
@@ -198,7 +199,6 @@ struct FlattenedLists<Model: Differentiable, Element: Differentiable> {
                         return true
                     }
                 }
-                unpolled += 1 + sections[index].count
             }
         }
         return try body(
